@@ -1,0 +1,95 @@
+import Foundation
+
+/// A day in the proleptic Gregorian calendar, with no time or time zone. Encodes as `"YYYY-MM-DD"`.
+public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`; `nil` when the text is not a real date.
+    public init?(iso8601 text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              CalendarDate.isValid(year: y, month: m, day: d) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Today in UTC.
+    public static var today: CalendarDate {
+        var t = time_t(Date().timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year: year, month: month)
+    }
+
+    public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public var description: String {
+        func pad(_ v: Int, _ width: Int) -> String {
+            let s = String(v)
+            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CalendarDate(iso8601: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "expected YYYY-MM-DD, found \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// How a two-digit MRZ year becomes a calendar year.
+///
+/// ICAO 9303 gives no pivot year: the century is inferred. IDKit's stated rule, relative to a reference
+/// date the caller passes (by default today, UTC):
+/// - a **date of birth** takes the latest century that does not put it after the reference date;
+/// - a **date of expiry** takes the century that puts its year within 50 years before or 49 after the
+///   reference year (expired documents and long validities both resolve sensibly).
+public enum MRZCenturyRule {
+    public static func birthYear(yy: Int, month: Int?, day: Int?, reference: CalendarDate) -> Int {
+        var year = (reference.year / 100) * 100 + yy
+        let m = month ?? 1, d = day ?? 1
+        if (year, m, d) > (reference.year, reference.month, reference.day) { year -= 100 }
+        return year
+    }
+
+    public static func expiryYear(yy: Int, reference: CalendarDate) -> Int {
+        var year = (reference.year / 100) * 100 + yy
+        if year > reference.year + 49 { year -= 100 } else if year < reference.year - 50 { year += 100 }
+        return year
+    }
+}

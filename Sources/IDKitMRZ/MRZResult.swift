@@ -1,0 +1,92 @@
+/// A parsed and validated MRZ.
+public struct MRZResult: Sendable, Equatable, Hashable {
+    public var format: MRZFormat
+    /// The MRZ lines joined by `\n`, exactly as read (whitespace around lines removed).
+    public var text: String
+    public var fields: MRZFields
+    public var checkDigits: MRZCheckDigits
+    /// The date of birth on the calendar, by ``MRZCenturyRule``; `nil` when a part is unknown or impossible.
+    public var dateOfBirth: CalendarDate?
+    /// The date of expiry on the calendar; `nil` when the layout has none or it is impossible.
+    public var dateOfExpiry: CalendarDate?
+    /// What makes the strict verdict fail: check digits and long-number structure.
+    public var errors: [MRZIssue]
+    /// What check digits cannot catch: codes, names, sex, impossible dates. They do not change ``isValid``.
+    public var warnings: [MRZIssue]
+    /// Known issuer deviations that explain some of ``errors``.
+    public var deviations: [MRZIssue]
+
+    public init(format: MRZFormat, text: String, fields: MRZFields, checkDigits: MRZCheckDigits,
+                dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
+                errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
+        self.format = format
+        self.text = text
+        self.fields = fields
+        self.checkDigits = checkDigits
+        self.dateOfBirth = dateOfBirth
+        self.dateOfExpiry = dateOfExpiry
+        self.errors = errors
+        self.warnings = warnings
+        self.deviations = deviations
+    }
+
+    /// The lines of the MRZ.
+    public var lines: [String] { text.split(separator: "\n").map(String.init) }
+
+    /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
+    public var isValid: Bool { errors.isEmpty }
+
+    /// The verdict when the caller accepts the known issuer deviations in ``deviations``: every error
+    /// is one that a reported deviation explains.
+    public var isValidAcceptingDeviations: Bool {
+        errors.allSatisfy { error in
+            error.code == .invalidCheckDigit && deviations.contains { $0.field == error.field }
+        }
+    }
+}
+
+extension MRZResult: Codable {
+    enum CodingKeys: String, CodingKey {
+        case format, valid, validWithDeviations, fields, checkDigits, errors, warnings, deviations,
+             resolvedDates, lines
+    }
+
+    struct ResolvedDates: Codable {
+        var dateOfBirth: CalendarDate?
+        var dateOfExpiry: CalendarDate?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(dateOfBirth, forKey: .dateOfBirth)
+            try c.encode(dateOfExpiry, forKey: .dateOfExpiry)
+        }
+        enum CodingKeys: String, CodingKey { case dateOfBirth, dateOfExpiry }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let dates = try c.decodeIfPresent(ResolvedDates.self, forKey: .resolvedDates)
+        self.init(format: try c.decode(MRZFormat.self, forKey: .format),
+                  text: try c.decode([String].self, forKey: .lines).joined(separator: "\n"),
+                  fields: try c.decode(MRZFields.self, forKey: .fields),
+                  checkDigits: try c.decode(MRZCheckDigits.self, forKey: .checkDigits),
+                  dateOfBirth: dates?.dateOfBirth, dateOfExpiry: dates?.dateOfExpiry,
+                  errors: try c.decode([MRZIssue].self, forKey: .errors),
+                  warnings: try c.decode([MRZIssue].self, forKey: .warnings),
+                  deviations: try c.decodeIfPresent([MRZIssue].self, forKey: .deviations) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(isValid, forKey: .valid)
+        try c.encode(isValidAcceptingDeviations, forKey: .validWithDeviations)
+        try c.encode(fields, forKey: .fields)
+        try c.encode(checkDigits, forKey: .checkDigits)
+        try c.encode(errors, forKey: .errors)
+        try c.encode(warnings, forKey: .warnings)
+        try c.encode(deviations, forKey: .deviations)
+        try c.encode(ResolvedDates(dateOfBirth: dateOfBirth, dateOfExpiry: dateOfExpiry), forKey: .resolvedDates)
+        try c.encode(lines, forKey: .lines)
+    }
+}
