@@ -1,1 +1,83 @@
 import IDKitMRZ
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `idkit` command: a thin layer that turns arguments into calls of the IDKit libraries.
+public enum IDKitCommand {
+    /// Exit statuses (BSD sysexits where one fits).
+    public enum ExitStatus: Int32 {
+        case valid = 0
+        case invalid = 1
+        case usage = 64
+        case unreadableInput = 66
+    }
+
+    static let version = "0.1.0"
+
+    /// Runs `idkit` with `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let io = StandardIO()
+        let status = run(arguments, io: io)
+        io.out.flush()
+        io.err.flush()
+        return status.rawValue
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> ExitStatus {
+        guard let first = arguments.first else {
+            io.err.write(Help.overview)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "validate": return ValidateCommand.run(rest, io: io)
+        case "help", "--help", "-h":
+            if let topic = rest.first, topic == "validate" { io.out.write(Help.validate) } else { io.out.write(Help.overview) }
+            return .valid
+        case "--version":
+            io.out.write("idkit \(version)\n")
+            return .valid
+        default:
+            io.err.write("idkit: unknown subcommand '\(first)'\n\n" + Help.overview)
+            return .usage
+        }
+    }
+}
+
+/// Buffered writes to a file descriptor: one `write(2)` per 64 KiB, not per result.
+final class OutputSink {
+    let fd: Int32
+    var writer = JSONWriter(capacity: 1 << 17)
+    static let flushThreshold = 1 << 16
+
+    init(fd: Int32) { self.fd = fd }
+
+    func write(_ text: String) {
+        writer.bytes.append(contentsOf: text.utf8)
+        flushIfFull()
+    }
+
+    func flushIfFull() { if writer.bytes.count >= OutputSink.flushThreshold { flush() } }
+
+    func flush() {
+        writer.bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; break }
+                offset += n
+            }
+        }
+        writer.reset()
+    }
+}
+
+/// Standard output and error, buffered.
+final class StandardIO {
+    let out = OutputSink(fd: 1)
+    let err = OutputSink(fd: 2)
+}

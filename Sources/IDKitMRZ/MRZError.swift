@@ -12,6 +12,11 @@ public struct MRZError: Error, Sendable, Equatable, Hashable, Codable, CustomStr
         case illegalCharacter
         case lowercaseCharacter
         case inputTooLong
+        /// ``MRZGenerator``: a field value that does not fit its layout or the MRZ alphabet.
+        case invalidField
+        /// Stream readers: a record that is not MRZ text at all (a JSON line without `mrz` or
+        /// `lines`, a line over the length limit).
+        case invalidRecord
     }
 
     public var kind: Kind

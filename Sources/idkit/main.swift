@@ -1,1 +1,3 @@
 import IDKitCLI
+import Foundation
+exit(IDKitCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,252 @@
+import Foundation
+import IDKitMRZ
+
+/// `idkit validate`: parse and check MRZs from arguments, files or standard input.
+enum ValidateCommand {
+    struct Options {
+        var json = false
+        var correct = false
+        var acceptDeviations = false
+        var referenceDate = CalendarDate.today
+        var inputs: [Input] = []
+    }
+
+    enum Input: Equatable {
+        case text(String)
+        case file(String)
+        case stdin
+    }
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+        var options = Options()
+        var tokens = Token.split(arguments)[...]
+        var lineArguments: [String] = []
+        func flushLines() {
+            guard !lineArguments.isEmpty else { return }
+            // Consecutive line arguments form MRZs: 3 lines of 30 characters, else 2.
+            var i = 0
+            while i < lineArguments.count {
+                let take = lineArguments[i].count == 30 ? 3 : 2
+                let group = lineArguments[i..<min(i + take, lineArguments.count)]
+                options.inputs.append(.text(group.joined(separator: "\n")))
+                i += take
+            }
+            lineArguments = []
+        }
+        while let token = tokens.popFirst() {
+            switch token {
+            case .option(let name, let value):
+                func noValue() throws(UsageError) {
+                    if value != nil { throw UsageError(message: "option --\(name) takes no value") }
+                }
+                switch name {
+                case "json": try noValue(); options.json = true
+                case "correct": try noValue(); options.correct = true
+                case "accept-deviations": try noValue(); options.acceptDeviations = true
+                case "h", "help": return nil
+                case "reference-date":
+                    var text = value
+                    if text == nil, case .positional(let next)? = tokens.first { text = next; tokens.removeFirst() }
+                    guard let text else { throw UsageError(message: "option --reference-date needs a date, as YYYY-MM-DD") }
+                    guard let date = CalendarDate(iso8601: text) else {
+                        throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
+                    }
+                    options.referenceDate = date
+                default:
+                    throw UsageError(message: "unknown option '\(name.count == 1 ? "-" : "--")\(name)'")
+                }
+            case .stdin:
+                flushLines()
+                options.inputs.append(.stdin)
+            case .positional(let argument):
+                if isMRZText(argument) {
+                    if argument.contains("\n") { flushLines(); options.inputs.append(.text(argument)) } else { lineArguments.append(argument) }
+                } else {
+                    flushLines()
+                    options.inputs.append(.file(argument))
+                }
+            }
+        }
+        flushLines()
+        if options.inputs.isEmpty { options.inputs = [.stdin] }
+        return options
+    }
+
+    /// An argument is MRZ text, not a path, when no such file exists and it looks like MRZ lines
+    /// (long, no `/` or `.`); lower case and stray characters then get the parser's precise error.
+    static func isMRZText(_ argument: String) -> Bool {
+        if FileManager.default.fileExists(atPath: argument) { return false }
+        if argument.contains("/") || argument.contains(".") { return false }
+        return argument.utf8.count >= 20 || argument.contains("<")
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        let options: Options
+        do {
+            guard let parsed = try parseOptions(arguments) else {
+                io.out.write(Help.validate)
+                return .valid
+            }
+            options = parsed
+        } catch {
+            io.err.write("idkit validate: \(error.message)\nRun 'idkit help validate' for usage.\n")
+            return .usage
+        }
+        var session = Session(options: options, io: io)
+        for input in options.inputs {
+            switch input {
+            case .text(let text):
+                session.handle(Array(text.utf8), source: "argument", line: 1, kind: .text)
+            case .stdin:
+                session.stream(fd: 0, source: "-")
+            case .file(let path):
+                let fd = open(path, O_RDONLY)
+                if fd < 0 {
+                    io.err.write("idkit validate: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
+                    session.unreadable = true
+                    continue
+                }
+                session.stream(fd: fd, source: path)
+                close(fd)
+            }
+        }
+        session.finish()
+        if session.unreadable { return .unreadableInput }
+        return session.invalidCount > 0 ? .invalid : .valid
+    }
+
+    /// State across the records of one run.
+    struct Session {
+        let options: Options
+        let io: StandardIO
+        let parser: MRZParser
+        let corrector: MRZCorrector
+        var validCount = 0
+        var invalidCount = 0
+        var unreadable = false
+
+        init(options: Options, io: StandardIO) {
+            self.options = options
+            self.io = io
+            self.parser = MRZParser(referenceDate: options.referenceDate)
+            self.corrector = MRZCorrector(parser: parser)
+        }
+
+        mutating func stream(fd: Int32, source: String) {
+            let reader = RecordReader(fd: fd)
+            while let record = reader.next() {
+                switch record.kind {
+                case .tooLong:
+                    let error = MRZError(kind: .invalidRecord, line: nil, column: nil,
+                                         expected: "lines of at most \(RecordReader.maxLineBytes) bytes",
+                                         found: "a longer line at input line \(record.startLine)")
+                    report(error: error, lines: [], source: source, line: record.startLine, id: nil)
+                case .json:
+                    handleJSON(record.bytes, source: source, line: record.startLine)
+                case .text:
+                    handle(record.bytes, source: source, line: record.startLine, kind: .text)
+                }
+            }
+            if reader.readError != 0 {
+                io.err.write("idkit validate: error reading '\(source)': \(String(cString: strerror(reader.readError)))\n")
+                unreadable = true
+            }
+        }
+
+        mutating func handleJSON(_ bytes: [UInt8], source: String, line: Int) {
+            var id: String?
+            var text: String?
+            if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
+                if let s = object["id"] as? String { id = s } else if let n = object["id"] as? NSNumber { id = n.stringValue }
+                if let s = object["mrz"] as? String { text = s } else if let lines = object["lines"] as? [String] {
+                    text = lines.joined(separator: "\n")
+                }
+            }
+            guard let text else {
+                let error = MRZError(kind: .invalidRecord, line: nil, column: nil,
+                                     expected: "a JSON object with \"mrz\" (a string) or \"lines\" (an array of strings)",
+                                     found: String(decoding: bytes.prefix(60), as: UTF8.self) + (bytes.count > 60 ? "…" : ""))
+                report(error: error, lines: [], source: source, line: line, id: id)
+                return
+            }
+            handle(Array(text.utf8), source: source, line: line, kind: .text, id: id)
+        }
+
+        mutating func handle(_ bytes: [UInt8], source: String, line: Int, kind: Record.Kind, id: String? = nil) {
+            if options.correct {
+                let text = String(decoding: bytes, as: UTF8.self)
+                do {
+                    let correction = try corrector.correct(text)
+                    report(correction.result, correction: correction, source: source, line: line, id: id)
+                } catch {
+                    report(error: error, lines: Self.lines(of: bytes), source: source, line: line, id: id)
+                }
+                return
+            }
+            let outcome: Result<MRZResult, MRZError> = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(MRZError) in try parser.parse(utf8: buffer) }
+            }
+            switch outcome {
+            case .success(let result): report(result, correction: nil, source: source, line: line, id: id)
+            case .failure(let error): report(error: error, lines: Self.lines(of: bytes), source: source, line: line, id: id)
+            }
+        }
+
+        static func lines(of bytes: [UInt8]) -> [String] {
+            bytes.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        mutating func report(_ result: MRZResult, correction: MRZCorrection?, source: String, line: Int, id: String?) {
+            let ok = options.acceptDeviations ? result.isValidAcceptingDeviations : result.isValid
+            let accepted = ok && (correction.map { $0.outcome == .unchanged || $0.outcome == .corrected } ?? true)
+            if accepted { validCount += 1 } else { invalidCount += 1 }
+            if options.json {
+                var w = io.out.writer
+                io.out.writer = JSONWriter(capacity: 0)
+                w.beginObject()
+                writeInput(&w, source: source, line: line, id: id)
+                result.writeJSONMembers(to: &w)
+                if let correction { w.key("correction"); correction.writeJSON(to: &w) }
+                w.endObject()
+                w.newline()
+                io.out.writer = w
+                io.out.flushIfFull()
+            } else {
+                io.out.write(HumanReport.render(result, correction: correction, source: source, line: line, id: id))
+            }
+        }
+
+        mutating func report(error: MRZError, lines: [String], source: String, line: Int, id: String?) {
+            invalidCount += 1
+            if options.json {
+                var w = io.out.writer
+                io.out.writer = JSONWriter(capacity: 0)
+                w.beginObject()
+                writeInput(&w, source: source, line: line, id: id)
+                MRZResult.writeJSONMembers(for: error, lines: lines, to: &w)
+                w.endObject()
+                w.newline()
+                io.out.writer = w
+                io.out.flushIfFull()
+            } else {
+                io.out.write(HumanReport.render(error: error, lines: lines, source: source, line: line, id: id))
+            }
+        }
+
+        func writeInput(_ w: inout JSONWriter, source: String, line: Int, id: String?) {
+            w.key("input")
+            w.beginObject()
+            w.key("source"); w.string(source)
+            w.key("line"); w.int(line)
+            if let id { w.key("id"); w.string(id) }
+            w.endObject()
+        }
+
+        func finish() {
+            let total = validCount + invalidCount
+            if !options.json && total > 1 {
+                io.out.write("\(total) MRZs: \(validCount) valid, \(invalidCount) invalid\n")
+            }
+        }
+    }
+}
