@@ -91,6 +91,20 @@ public struct MRZCorrector: Sendable {
         var upper = Array(text.utf8)
         var lowered: [Int] = []
         for i in upper.indices where upper[i] >= 0x61 && upper[i] <= 0x7A { upper[i] -= 0x20; lowered.append(i) }
+        // The document code and issuing State (line 1, positions 1–5) are letters in every layout, and
+        // the layout is chosen from them: read them as letters before choosing (`1DFRA` is `IDFRA`).
+        var codeFixes: [MRZCharacterChange] = []
+        if var i = upper.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+            let start = i
+            while i < upper.count && i < start + 5 {
+                if let letter = MRZCorrector.toLetter[upper[i]] {
+                    codeFixes.append(MRZCharacterChange(line: 1, column: i - start + 1,
+                                                        from: String(UnicodeScalar(upper[i])), to: String(UnicodeScalar(letter))))
+                    upper[i] = letter
+                }
+                i += 1
+            }
+        }
         let located: Result<(MRZFormat, [UInt8], [MRZCharacterChange]), MRZError> = upper.withUnsafeBufferPointer { buffer in
             Result { () throws(MRZError) in
                 let lines = try MRZLines(buffer)
@@ -114,10 +128,11 @@ public struct MRZCorrector: Sendable {
         }
         let (format, original, lowerChanges) = try located.get()
         var work = Work(format: format, bytes: original, parser: parser)
-        var forced = lowerChanges
+        var forced = lowerChanges + codeFixes
         work.applyClassFixes(&forced)
         work.applyTrailingFillerFixes(&forced)
 
+        forced.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         let forcedResult = work.parse()
         if forcedResult.isValid {
             return MRZCorrection(outcome: forced.isEmpty ? .unchanged : .corrected,
@@ -125,12 +140,9 @@ public struct MRZCorrector: Sendable {
         }
         let candidates = work.search(maxChanges: maxChangesPerGroup, limit: maxAlternatives + 1)
         if candidates.count == 1 {
-            var bytes = candidates[0]
-            var all = forced
-            all.append(contentsOf: work.diff(from: work.bytes, to: bytes))
+            var all = forced + work.diff(from: work.bytes, to: candidates[0])
             all.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-            work.bytes = bytes
-            bytes = []
+            work.bytes = candidates[0]
             return MRZCorrection(outcome: .corrected, changes: all, result: work.parse(), alternatives: [])
         }
         if candidates.count > 1 {
@@ -201,6 +213,11 @@ public struct MRZCorrector: Sendable {
             // personal-number check digit when that field is empty.
             set(layout.documentNumberCheck, layout.longNumberContinuation == nil ? .digit : .digitOrFiller)
             set(layout.optionalDataCheck, .digitOrFiller)
+            if layout.format == .franceID1988 {
+                // Card number: year and month of issue, a 3-character office code, a 5-digit sequence.
+                set(Span(1, 0, 4), .digit)
+                set(Span(1, 7, 5), .digit)
+            }
             return classes
         }
 

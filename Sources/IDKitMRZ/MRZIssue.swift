@@ -22,6 +22,9 @@ public struct MRZIssue: Sendable, Equatable, Hashable, Codable, CustomStringConv
         /// Belgian and Portuguese cards compute the long-number check digit over the number with the
         /// filler of position 15 included.
         case longNumberCheckDigitIncludesFiller
+        /// The date of expiry and its check digit are all fillers: Russian internal passports carry
+        /// no expiry in the MRZ.
+        case expiryDateOmitted
     }
 
     public var code: Code

@@ -73,6 +73,12 @@ struct ResultBuilder {
         if let span = layout.dateOfExpiry, let check = layout.dateOfExpiryCheck {
             dateOfExpiry = Self.raw(lines.pointer(span), span.count)
             checks.dateOfExpiry = checkDigit("dateOfExpiry", [span], at: check)
+            if checks.dateOfExpiry == .invalid && isExpiryOmitted {
+                deviations.append(MRZIssue(
+                    code: .expiryDateOmitted, field: "dateOfExpiry", line: check.line + 1, column: check.column + 1,
+                    expected: nil, found: "'<<<<<<<'",
+                    message: "the date of expiry and its check digit are fillers, as on Russian internal passports"))
+            }
         }
         if let span = layout.optionalData1, let check = layout.optionalDataCheck {
             checks.optionalData = personalNumberCheckDigit(span, at: check)
@@ -99,7 +105,7 @@ struct ResultBuilder {
         checkSemantics(sexByte: sexByte)
         let birth = resolveBirthDate()
         var expiry: CalendarDate?
-        if let span = layout.dateOfExpiry { expiry = resolveExpiryDate(span) }
+        if let span = layout.dateOfExpiry, !isExpiryOmitted { expiry = resolveExpiryDate(span) }
         if let birth, let expiry, expiry < birth, let span = layout.dateOfExpiry {
             warn(.expiryBeforeBirth, "dateOfExpiry", Position(span.line, span.start), expected: nil, found: nil,
                  "the date of expiry \(expiry) is before the date of birth \(birth)")
@@ -107,6 +113,14 @@ struct ResultBuilder {
         return MRZResult(format: layout.format, text: text, fields: fields, checkDigits: checks,
                          dateOfBirth: birth, dateOfExpiry: expiry,
                          errors: errors, warnings: warnings, deviations: deviations)
+    }
+
+    /// The date of expiry and its check digit are all fillers.
+    var isExpiryOmitted: Bool {
+        guard let span = layout.dateOfExpiry else { return false }
+        let p = lines.pointer(span)
+        for i in 0...span.count where p[i] != Self.filler { return false }
+        return true
     }
 
     // MARK: Document number

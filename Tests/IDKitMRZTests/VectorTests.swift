@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import IDKitMRZ
+
+/// Every case of `TestVectors/mrz/`, every field, check digit, verdict and issue compared.
+@Suite struct VectorTests {
+    let parser = MRZParser(referenceDate: TestVectors.referenceDate)
+
+    static let parseCases = TestVectors.specimens.cases + TestVectors.invalid.cases + TestVectors.tricky.cases
+
+    @Test("specimens, invalid and tricky cases", arguments: parseCases)
+    func parseCase(_ c: TestVectors.ParseCase) throws {
+        let result = try parser.parse(lines: c.lines)
+        let e = c.expected
+        #expect(result.format.rawValue == e.format)
+        #expect(result.isValid == e.valid)
+        #expect(result.isValidAcceptingDeviations == e.validWithDeviations)
+        let f = result.fields
+        let actualFields: [String: String?] = [
+            "documentCode": f.documentCode, "issuingState": f.issuingState, "documentNumber": f.documentNumber,
+            "primaryIdentifier": f.primaryIdentifier, "secondaryIdentifier": f.secondaryIdentifier,
+            "nationality": f.nationality, "dateOfBirth": f.dateOfBirth, "sex": f.sex, "dateOfExpiry": f.dateOfExpiry,
+            "optionalData1": f.optionalData1, "optionalData2": f.optionalData2,
+        ]
+        #expect(actualFields.count == e.fields.count)
+        for (key, value) in e.fields {
+            #expect(actualFields[key] == value, "field \(key)")
+        }
+        let cd = result.checkDigits
+        let actualChecks: [String: String?] = [
+            "documentNumber": cd.documentNumber, "dateOfBirth": cd.dateOfBirth, "dateOfExpiry": cd.dateOfExpiry,
+            "optionalData": cd.optionalData, "composite": cd.composite,
+        ].mapValues { $0 == .absent ? nil : $0.rawValue }
+        for (key, value) in e.checkDigits {
+            #expect(actualChecks[key] == value, "check digit \(key)")
+        }
+        func issues(_ xs: [MRZIssue]) -> [TestVectors.Issue] {
+            xs.map { .init(code: $0.code.rawValue, field: $0.field, line: $0.line, column: $0.column) }
+        }
+        #expect(issues(result.errors) == e.errors)
+        #expect(issues(result.warnings) == e.warnings)
+        #expect(issues(result.deviations) == e.deviations)
+        #expect(result.dateOfBirth?.description == e.resolvedDates["dateOfBirth"] ?? nil)
+        #expect(result.dateOfExpiry?.description == e.resolvedDates["dateOfExpiry"] ?? nil)
+        for (key, value) in c.published ?? [:] {
+            #expect(actualFields[key] == value, "published \(key) from \(c.source)")
+        }
+        #expect(result.lines == c.lines)
+    }
+
+    @Test("structural errors name the kind, line and column", arguments: TestVectors.structural.cases)
+    func structural(_ c: TestVectors.StructuralCase) {
+        #expect(throws: MRZError.self) { try parser.parse(c.text) }
+        do {
+            _ = try parser.parse(c.text)
+        } catch {
+            #expect(error.kind.rawValue == c.expected.kind)
+            #expect(error.line == c.expected.line)
+            #expect(error.column == c.expected.column)
+        }
+    }
+
+    @Test("OCR confusions are corrected back to the published MRZ", arguments: TestVectors.ocr.cases)
+    func ocr(_ c: TestVectors.OCRCase) throws {
+        let correction = try MRZCorrector(parser: parser).correct(c.lines.joined(separator: "\n"))
+        #expect(correction.outcome.rawValue == c.expected.outcome)
+        #expect(correction.result.lines == c.expected.lines)
+        #expect(correction.result.isValid)
+        let changes = correction.changes.map {
+            TestVectors.OCRCase.Change(line: $0.line, column: $0.column, from: $0.from, to: $0.to)
+        }
+        #expect(changes == c.expected.changes)
+    }
+
+    @Test func vectorCounts() {
+        let total = Self.parseCases.count + TestVectors.structural.cases.count + TestVectors.ocr.cases.count
+        #expect(total >= 150)
+        let states = Set(TestVectors.specimens.cases.map { $0.expected.fields["issuingState"]! })
+        #expect(states.count >= 30)
+    }
+}
