@@ -1,1 +1,234 @@
+// idkit-bench: measures IDKit in a release build (after swift-nio's NIOPerformanceTester: warm up,
+// run several rounds, report the median, filter by name, refuse debug builds).
+//
+//   swift build -c release && .build/release/idkit-bench [NAME…] [--stream N]
+//   .build/release/idkit-bench make-stream N [--seed S]      (generated MRZs on stdout)
+
+import Foundation
 import IDKitMRZ
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+
+#if DEBUG
+if !arguments.contains("--allow-debug") {
+    FileHandle.standardError.write(Data("idkit-bench: this is a debug build; numbers would mislead. Build with -c release (or pass --allow-debug).\n".utf8))
+    exit(64)
+}
+#endif
+arguments.removeAll { $0 == "--allow-debug" }
+
+// MARK: Data
+
+/// SplitMix64: a small seeded generator so that every run measures the same MRZs.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5B9_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func makeMRZs(_ format: MRZFormat, count: Int, seed: UInt64) -> [String] {
+    var rng = SplitMix64(state: seed)
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), alnum = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    let surnames = ["ERIKSSON", "MUSTERMANN", "DE BRUIJN", "GARCIA LOPEZ", "NILAVADHANANANDA", "SMITH", "ROSSI", "KOWALSKA"]
+    let given = ["ANNA MARIA", "ERIKA", "WILLEKE LISELOTTE", "JOHN", "CHAYAPA", "BIANCA", "JAN PIETER"]
+    let states = ["UTO", "D", "NLD", "FRA", "GBR", "ITA", "ESP", "POL", "CHE", "USA"]
+    return (0..<count).map { _ in
+        func pick(_ chars: [Character], _ n: Int) -> String { String((0..<n).map { _ in chars.randomElement(using: &rng)! }) }
+        func date() -> String {
+            String(format: "%02d%02d%02d", Int.random(in: 0...99, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
+        }
+        let fields = MRZFields(
+            documentCode: format == .td3 ? "P" : "I", issuingState: states.randomElement(using: &rng)!,
+            documentNumber: pick(Array(letters.prefix(3)), 1) + pick(alnum, 8),
+            primaryIdentifier: surnames.randomElement(using: &rng)!, secondaryIdentifier: given.randomElement(using: &rng)!,
+            nationality: states.randomElement(using: &rng)!, dateOfBirth: date(), sex: ["M", "F"].randomElement(using: &rng)!,
+            dateOfExpiry: date(), optionalData1: format == .td3 ? pick(alnum, 9) : "",
+            optionalData2: format == .td1 ? "" : nil)
+        return try! MRZGenerator.generate(fields, format: format)
+    }
+}
+
+// MARK: Timing
+
+func now() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+nonisolated(unsafe) var sink = 0
+
+/// Runs `body` `iterations` times per round, 7 rounds after a warm-up; returns the median ns per call.
+func measure(iterations: Int, _ body: (Int) -> Int) -> Double {
+    var total = 0
+    for i in 0..<(iterations / 10) { total &+= body(i) }
+    var rounds: [Double] = []
+    for _ in 0..<7 {
+        let start = now()
+        for i in 0..<iterations { total &+= body(i) }
+        rounds.append(Double(now() - start) / Double(iterations))
+    }
+    sink &+= total
+    return rounds.sorted()[rounds.count / 2]
+}
+
+func peakRSSKiB() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss
+}
+
+func report(_ name: String, _ value: Double, _ unit: String, target: String = "") {
+    let shown = value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + shown.padding(toLength: 12, withPad: " ", startingAt: 0)
+          + unit + (target.isEmpty ? "" : "   (target \(target))"))
+}
+
+// MARK: Commands
+
+if arguments.first == "make-stream" {
+    guard arguments.count >= 2, let count = Int(arguments[1]) else {
+        FileHandle.standardError.write(Data("usage: idkit-bench make-stream N [--seed S]\n".utf8))
+        exit(64)
+    }
+    var seed: UInt64 = 9303
+    if let i = arguments.firstIndex(of: "--seed"), i + 1 < arguments.count, let s = UInt64(arguments[i + 1]) { seed = s }
+    // A pool of distinct MRZs of each layout, written in a seeded order, records separated by blank lines.
+    let pool = makeMRZs(.td3, count: 4096, seed: seed) + makeMRZs(.td1, count: 2048, seed: seed + 1)
+        + makeMRZs(.td2, count: 2048, seed: seed + 2)
+    var rng = SplitMix64(state: seed ^ 0xFEED)
+    var out = [UInt8]()
+    out.reserveCapacity(1 << 20)
+    for _ in 0..<count {
+        out.append(contentsOf: pool.randomElement(using: &rng)!.utf8)
+        out.append(contentsOf: [0x0A, 0x0A])
+        if out.count >= 1 << 20 {
+            out.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+    out.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+    exit(0)
+}
+
+var streamCount = 1_000_000
+if let i = arguments.firstIndex(of: "--stream"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
+    streamCount = n
+    arguments.removeSubrange(i...(i + 1))
+}
+let filters = arguments
+func wanted(_ name: String) -> Bool { filters.isEmpty || filters.contains { name.contains($0) } }
+
+let parser = MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+print("IDKit benchmarks (release build, one core, median of 7 rounds)")
+
+for (format, name) in [(MRZFormat.td1, "parse+validate TD1"), (.td2, "parse+validate TD2"), (.td3, "parse+validate TD3")] where wanted(name) {
+    let inputs = makeMRZs(format, count: 1024, seed: 1)
+    let ns = measure(iterations: 400_000) { i in
+        let r = try! parser.parse(inputs[i & 1023])
+        return r.isValid ? r.fields.documentNumber.utf8.count : 0
+    }
+    report(name, ns, "ns/MRZ", target: format == .td3 ? "≤ 250 ns" : "")
+}
+
+if wanted("parse+validate TD3 bytes") {
+    let inputs = makeMRZs(.td3, count: 1024, seed: 1).map { Array($0.utf8) }
+    let ns = measure(iterations: 400_000) { i in
+        inputs[i & 1023].withUnsafeBufferPointer { buffer in
+            let r = try! parser.parse(utf8: buffer)
+            return r.isValid ? 1 : 0
+        }
+    }
+    report("parse+validate TD3 bytes", ns, "ns/MRZ")
+}
+
+if wanted("correct") {
+    let corrector = MRZCorrector(parser: parser)
+    // Each input carries two class-forced OCR confusions and one check-digit-guided one.
+    let toLetter: [UInt8: UInt8] = [0x30: UInt8(ascii: "O"), 0x31: UInt8(ascii: "I"), 0x32: UInt8(ascii: "Z"),
+                                    0x35: UInt8(ascii: "S"), 0x38: UInt8(ascii: "B")]
+    let inputs = makeMRZs(.td3, count: 256, seed: 2).map { text -> String in
+        var bytes = Array(text.utf8)
+        // Line 2 starts at offset 45: two date digits and one document-number digit read as letters.
+        for offset in [45 + 13, 45 + 15, 45 + 3] { if let letter = toLetter[bytes[offset]] { bytes[offset] = letter } }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    let ns = measure(iterations: 20_000) { i in
+        let c = try! corrector.correct(inputs[i & 255])
+        return c.outcome == .corrected ? 1 : 0
+    }
+    report("correct (OCR confusions)", ns, "ns/MRZ")
+    let clean = makeMRZs(.td3, count: 256, seed: 3)
+    let nsClean = measure(iterations: 50_000) { i in
+        (try! corrector.correct(clean[i & 255])).outcome == .unchanged ? 1 : 0
+    }
+    report("correct (already valid)", nsClean, "ns/MRZ")
+}
+
+if wanted("json") {
+    let inputs = makeMRZs(.td3, count: 1024, seed: 4)
+    let results = inputs.map { try! parser.parse($0) }
+    var writer = JSONWriter(capacity: 4096)
+    let ns = measure(iterations: 200_000) { i in
+        writer.reset()
+        writer.beginObject()
+        results[i & 1023].writeJSONMembers(to: &writer)
+        writer.endObject()
+        return writer.bytes.count
+    }
+    report("JSON writer (one result)", ns, "ns/MRZ")
+}
+
+/// `idkit validate --json -` over a generated stream: throughput and the child's peak memory.
+func streamBenchmark(count: Int) {
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let idkit = me.deletingLastPathComponent().appendingPathComponent("idkit")
+    guard FileManager.default.isExecutableFile(atPath: idkit.path) else {
+        print("stream: idkit binary not found next to idkit-bench; run swift build -c release"); return
+    }
+    let path = NSTemporaryDirectory() + "idkit-stream-\(count).txt"
+    if !FileManager.default.fileExists(atPath: path) {
+        let make = Process()
+        make.executableURL = me
+        make.arguments = ["make-stream", String(count)]
+        FileManager.default.createFile(atPath: path, contents: nil)
+        make.standardOutput = FileHandle(forWritingAtPath: path)
+        try! make.run()
+        make.waitUntilExit()
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var best = Double.infinity
+    var childPeak = 0
+    for _ in 0..<3 {
+        let run = Process()
+        run.executableURL = idkit
+        run.arguments = ["validate", "--json", "--reference-date", "2025-01-01", "-"]
+        run.standardInput = FileHandle(forReadingAtPath: path)
+        run.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let start = now()
+        try! run.run()
+        run.waitUntilExit()
+        best = min(best, Double(now() - start) / 1e9)
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        childPeak = usage.ru_maxrss
+    }
+    report("idkit validate --json, \(count / 1000)k MRZs", Double(count) / best, "MRZs/s", target: "≥ 500,000")
+    report("  input size / wall time", Double(size) / 1e6, "MB in \(String(format: "%.2f", best)) s")
+    report("  peak RSS of idkit (largest child)", Double(childPeak) / 1024, "MiB")
+}
+
+if wanted("stream") {
+    streamBenchmark(count: streamCount / 10)
+    streamBenchmark(count: streamCount)
+}
+report("peak RSS of idkit-bench", Double(peakRSSKiB()) / 1024, "MiB")
