@@ -43,15 +43,16 @@ func makeMRZs(_ format: MRZFormat, count: Int, seed: UInt64) -> [String] {
     let states = ["UTO", "D", "NLD", "FRA", "GBR", "ITA", "ESP", "POL", "CHE", "USA"]
     return (0..<count).map { _ in
         func pick(_ chars: [Character], _ n: Int) -> String { String((0..<n).map { _ in chars.randomElement(using: &rng)! }) }
-        func date() -> String {
-            String(format: "%02d%02d%02d", Int.random(in: 0...99, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
+        // Realistic dates: born 1940–2009, expiring 2026–2035, so no warnings on the measured path.
+        func date(_ years: ClosedRange<Int>) -> String {
+            String(format: "%02d%02d%02d", Int.random(in: years, using: &rng) % 100, Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
         }
         let fields = MRZFields(
             documentCode: format == .td3 ? "P" : "I", issuingState: states.randomElement(using: &rng)!,
             documentNumber: pick(Array(letters.prefix(3)), 1) + pick(alnum, 8),
             primaryIdentifier: surnames.randomElement(using: &rng)!, secondaryIdentifier: given.randomElement(using: &rng)!,
-            nationality: states.randomElement(using: &rng)!, dateOfBirth: date(), sex: ["M", "F"].randomElement(using: &rng)!,
-            dateOfExpiry: date(), optionalData1: format == .td3 ? pick(alnum, 9) : "",
+            nationality: states.randomElement(using: &rng)!, dateOfBirth: date(1940...2009), sex: ["M", "F"].randomElement(using: &rng)!,
+            dateOfExpiry: date(2026...2035), optionalData1: format == .td3 ? pick(alnum, 9) : "",
             optionalData2: format == .td1 ? "" : nil)
         return try! MRZGenerator.generate(fields, format: format)
     }
@@ -68,7 +69,11 @@ func now() -> UInt64 {
 nonisolated(unsafe) var sink = 0
 
 /// Runs `body` `iterations` times per round, 7 rounds after a warm-up; returns the median ns per call.
+/// `IDKIT_BENCH_SCALE` (e.g. 0.01) shrinks every loop, for runs under valgrind.
+let scale = Double(ProcessInfo.processInfo.environment["IDKIT_BENCH_SCALE"] ?? "") ?? 1
+
 func measure(iterations: Int, _ body: (Int) -> Int) -> Double {
+    let iterations = max(10, Int(Double(iterations) * scale))
     var total = 0
     for i in 0..<(iterations / 10) { total &+= body(i) }
     var rounds: [Double] = []
@@ -135,9 +140,16 @@ for (format, name) in [(MRZFormat.td1, "parse+validate TD1"), (.td2, "parse+vali
     let inputs = makeMRZs(format, count: 1024, seed: 1)
     let ns = measure(iterations: 400_000) { i in
         let r = try! parser.parse(inputs[i & 1023])
-        return r.isValid ? r.fields.documentNumber.utf8.count : 0
+        return r.isValid ? r.warnings.count + 1 : 0
     }
     report(name, ns, "ns/MRZ", target: format == .td3 ? "≤ 250 ns" : "")
+    if format == .td3 {
+        let withFields = measure(iterations: 200_000) { i in
+            let r = try! parser.parse(inputs[i & 1023])
+            return r.fields.documentNumber.utf8.count
+        }
+        report("  + all fields as Strings", withFields, "ns/MRZ")
+    }
 }
 
 if wanted("parse+validate TD3 bytes") {

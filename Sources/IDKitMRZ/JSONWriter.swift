@@ -31,13 +31,56 @@ public struct JSONWriter: Sendable {
 
     public mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
     public mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
-    public mutating func null() { separate(); bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]); needsComma = true }
+    public mutating func null() { separate(); literal("null"); needsComma = true }
     public mutating func bool(_ value: Bool) {
         separate()
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        if value { literal("true") } else { literal("false") }
         needsComma = true
     }
-    public mutating func int(_ value: Int) { separate(); bytes.append(contentsOf: String(value).utf8); needsComma = true }
+    public mutating func int(_ value: Int) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[n] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                n += 1
+            } while magnitude > 0
+            while n > 0 { n -= 1; bytes.append(d[n]) }
+        }
+        needsComma = true
+    }
+    /// Writes `"YYYY-MM-DD"` or `null`.
+    public mutating func date(_ value: CalendarDate?) {
+        guard let value else { null(); return }
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        func two(_ v: Int) { bytes.append(UInt8(v / 10 % 10) + 0x30); bytes.append(UInt8(v % 10) + 0x30) }
+        two(value.year / 100)
+        two(value.year)
+        bytes.append(UInt8(ascii: "-"))
+        two(value.month)
+        bytes.append(UInt8(ascii: "-"))
+        two(value.day)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+    /// A string whose bytes are known to need no escaping (the MRZ alphabet and spaces).
+    public mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+    @inline(__always) private mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
     public mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
     /// A value already encoded as JSON.
     public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json); needsComma = true }
@@ -81,19 +124,29 @@ extension MRZResult {
         w.key("format"); w.string(format.rawValue)
         w.key("valid"); w.bool(isValid)
         w.key("validWithDeviations"); w.bool(isValidAcceptingDeviations)
-        w.key("fields"); fields.writeJSON(to: &w)
+        w.key("fields")
+        switch storage {
+        case .indexed(let index): MRZResult.withUTF8(text) { index.writeJSON(in: $0, to: &w) }
+        case .explicit(let fields): fields.writeJSON(to: &w)
+        }
         w.key("checkDigits"); checkDigits.writeJSON(to: &w)
         w.key("errors"); MRZIssue.writeJSON(errors, to: &w)
         w.key("warnings"); MRZIssue.writeJSON(warnings, to: &w)
         w.key("deviations"); MRZIssue.writeJSON(deviations, to: &w)
         w.key("resolvedDates")
         w.beginObject()
-        w.key("dateOfBirth"); w.string(dateOfBirth?.description)
-        w.key("dateOfExpiry"); w.string(dateOfExpiry?.description)
+        w.key("dateOfBirth"); w.date(dateOfBirth)
+        w.key("dateOfExpiry"); w.date(dateOfExpiry)
         w.endObject()
         w.key("lines")
         w.beginArray()
-        for line in text.split(separator: "\n") { w.string(String(line)) }
+        MRZResult.withUTF8(text) { t in
+            var start = 0
+            for i in 0...t.count where i == t.count || t[i] == 0x0A {
+                w.plainString(UnsafeBufferPointer(rebasing: t[start..<i]))
+                start = i + 1
+            }
+        }
         w.endArray()
     }
 
@@ -133,6 +186,28 @@ extension MRZResult {
         w.beginArray()
         for line in lines { w.string(line) }
         w.endArray()
+    }
+}
+
+extension FieldIndex {
+    func writeJSON(in text: UnsafeBufferPointer<UInt8>, to w: inout JSONWriter) {
+        func field(_ name: StaticString, _ ref: FieldRef, _ w: inout JSONWriter) {
+            w.key(name)
+            if ref.mode == .absent { w.null() } else { ref.withBytes(in: text) { w.plainString($0) } }
+        }
+        w.beginObject()
+        field("documentCode", documentCode, &w)
+        field("issuingState", issuingState, &w)
+        field("documentNumber", documentNumber, &w)
+        field("primaryIdentifier", primaryIdentifier, &w)
+        field("secondaryIdentifier", secondaryIdentifier, &w)
+        field("nationality", nationality, &w)
+        field("dateOfBirth", dateOfBirth, &w)
+        field("sex", sex, &w)
+        field("dateOfExpiry", dateOfExpiry, &w)
+        field("optionalData1", optionalData1, &w)
+        field("optionalData2", optionalData2, &w)
+        w.endObject()
     }
 }
 

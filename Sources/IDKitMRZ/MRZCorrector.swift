@@ -307,7 +307,7 @@ public struct MRZCorrector: Sendable {
         func checkDigit(_ candidate: [UInt8], _ positions: [Int]) -> UInt8 {
             var sum = 0
             for (n, i) in positions.enumerated() {
-                sum += Int(MRZCheckDigit.values[Int(candidate[i])]) * MRZCheckDigit.weights[n % 3]
+                sum += MRZCheckDigit.value(candidate[i]) * MRZCheckDigit.weights[n % 3]
             }
             return UInt8(sum % 10) + 0x30
         }

@@ -27,11 +27,11 @@ public enum MRZGenerator {
             }
         }
         func index(_ p: Position) -> Int { p.line * width + p.column }
-        func digit(_ spans: [Span]) -> UInt8 {
+        func digit<S: Sequence>(_ spans: S) -> UInt8 where S.Element == Span {
             var sum = 0, n = 0
             for s in spans {
                 for i in s.start..<s.end {
-                    sum += Int(MRZCheckDigit.values[Int(bytes[s.line * width + i])]) * MRZCheckDigit.weights[n % 3]
+                    sum += MRZCheckDigit.value(bytes[s.line * width + i]) * MRZCheckDigit.weights[n % 3]
                     n += 1
                 }
             }

@@ -11,6 +11,38 @@ struct Span: Sendable, Equatable {
     var end: Int { start + count }
 }
 
+/// Up to four spans stored inline, so that a layout is plain data (no reference counting on the hot path).
+struct SpanList: Sendable, Sequence {
+    private let spans: (Span, Span, Span, Span)
+    let count: Int
+
+    init(_ list: [Span]) {
+        let empty = Span(0, 0, 0)
+        precondition(list.count <= 4)
+        spans = (list.count > 0 ? list[0] : empty, list.count > 1 ? list[1] : empty,
+                 list.count > 2 ? list[2] : empty, list.count > 3 ? list[3] : empty)
+        count = list.count
+    }
+
+    subscript(i: Int) -> Span {
+        switch i {
+        case 0: return spans.0
+        case 1: return spans.1
+        case 2: return spans.2
+        default: return spans.3
+        }
+    }
+
+    func makeIterator() -> AnyIterator<Span> {
+        var i = 0
+        return AnyIterator { () -> Span? in
+            guard i < self.count else { return nil }
+            defer { i += 1 }
+            return self[i]
+        }
+    }
+}
+
 /// A position on the MRZ (0-based line and column).
 struct Position: Sendable, Equatable {
     let line: Int
@@ -48,7 +80,7 @@ struct MRZLayout: Sendable {
     let optionalDataCheck: Position?
     let optionalData2: Span?
     let composite: Position?
-    let compositeSpans: [Span]
+    let compositeSpans: SpanList
 
     static func of(_ format: MRZFormat) -> MRZLayout {
         switch format {
@@ -70,7 +102,7 @@ struct MRZLayout: Sendable {
         nationality: Span(1, 10, 3), dateOfBirth: Span(1, 13, 6), dateOfBirthCheck: Position(1, 19),
         sex: Position(1, 20), dateOfExpiry: Span(1, 21, 6), dateOfExpiryCheck: Position(1, 27),
         optionalData1: Span(1, 28, 14), optionalDataCheck: Position(1, 42), optionalData2: nil,
-        composite: Position(1, 43), compositeSpans: [Span(1, 0, 10), Span(1, 13, 7), Span(1, 21, 22)])
+        composite: Position(1, 43), compositeSpans: SpanList([Span(1, 0, 10), Span(1, 13, 7), Span(1, 21, 22)]))
 
     /// MRV-A (ICAO 9303-7 §4): as TD3 but optional data 29–44 with no check digit and no composite.
     static let mrvA = MRZLayout(
@@ -80,7 +112,7 @@ struct MRZLayout: Sendable {
         nationality: Span(1, 10, 3), dateOfBirth: Span(1, 13, 6), dateOfBirthCheck: Position(1, 19),
         sex: Position(1, 20), dateOfExpiry: Span(1, 21, 6), dateOfExpiryCheck: Position(1, 27),
         optionalData1: Span(1, 28, 16), optionalDataCheck: nil, optionalData2: nil,
-        composite: nil, compositeSpans: [])
+        composite: nil, compositeSpans: SpanList([]))
 
     /// TD2 (ICAO 9303-6): optional data 29–35, composite 36 over 1–10, 14–20, 22–35.
     static let td2 = MRZLayout(
@@ -90,7 +122,7 @@ struct MRZLayout: Sendable {
         nationality: Span(1, 10, 3), dateOfBirth: Span(1, 13, 6), dateOfBirthCheck: Position(1, 19),
         sex: Position(1, 20), dateOfExpiry: Span(1, 21, 6), dateOfExpiryCheck: Position(1, 27),
         optionalData1: Span(1, 28, 7), optionalDataCheck: nil, optionalData2: nil,
-        composite: Position(1, 35), compositeSpans: [Span(1, 0, 10), Span(1, 13, 7), Span(1, 21, 14)])
+        composite: Position(1, 35), compositeSpans: SpanList([Span(1, 0, 10), Span(1, 13, 7), Span(1, 21, 14)]))
 
     /// MRV-B (ICAO 9303-7 §5): optional data 29–36, no composite.
     static let mrvB = MRZLayout(
@@ -100,7 +132,7 @@ struct MRZLayout: Sendable {
         nationality: Span(1, 10, 3), dateOfBirth: Span(1, 13, 6), dateOfBirthCheck: Position(1, 19),
         sex: Position(1, 20), dateOfExpiry: Span(1, 21, 6), dateOfExpiryCheck: Position(1, 27),
         optionalData1: Span(1, 28, 8), optionalDataCheck: nil, optionalData2: nil,
-        composite: nil, compositeSpans: [])
+        composite: nil, compositeSpans: SpanList([]))
 
     /// TD1 (ICAO 9303-5): upper 6–14 number, 15 CD, 16–30 optional data; middle 1–6 birth, 7 CD, 8 sex,
     /// 9–14 expiry, 15 CD, 16–18 nationality, 19–29 optional data, 30 composite over upper 6–30 and
@@ -113,7 +145,7 @@ struct MRZLayout: Sendable {
         sex: Position(1, 7), dateOfExpiry: Span(1, 8, 6), dateOfExpiryCheck: Position(1, 14),
         optionalData1: Span(0, 15, 15), optionalDataCheck: nil, optionalData2: Span(1, 18, 11),
         composite: Position(1, 29),
-        compositeSpans: [Span(0, 5, 25), Span(1, 0, 7), Span(1, 8, 7), Span(1, 18, 11)])
+        compositeSpans: SpanList([Span(0, 5, 25), Span(1, 0, 7), Span(1, 8, 7), Span(1, 18, 11)]))
 
     /// French national ID 1988–2021: upper `ID` `FRA`, surname 6–30, office code 31–36; lower 1–12
     /// card number, 13 CD, 14–27 given names, 28–33 birth, 34 CD, 35 sex, 36 composite over the upper
@@ -125,5 +157,5 @@ struct MRZLayout: Sendable {
         nationality: nil, dateOfBirth: Span(1, 27, 6), dateOfBirthCheck: Position(1, 33),
         sex: Position(1, 34), dateOfExpiry: nil, dateOfExpiryCheck: nil,
         optionalData1: Span(0, 30, 6), optionalDataCheck: nil, optionalData2: nil,
-        composite: Position(1, 35), compositeSpans: [Span(0, 0, 36), Span(1, 0, 35)])
+        composite: Position(1, 35), compositeSpans: SpanList([Span(0, 0, 36), Span(1, 0, 35)]))
 }

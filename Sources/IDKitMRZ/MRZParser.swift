@@ -65,14 +65,14 @@ struct ResultBuilder {
 
     mutating func build(text: String) -> MRZResult {
         var checks = MRZCheckDigits()
-        let (documentNumber, optionalData1) = readDocumentNumber(&checks)
+        var index = FieldIndex()
+        (index.documentNumber, index.optionalData1) = readDocumentNumber(&checks)
 
-        let dob = lines.pointer(layout.dateOfBirth)
-        checks.dateOfBirth = checkDigit("dateOfBirth", [layout.dateOfBirth], at: layout.dateOfBirthCheck)
-        var dateOfExpiry: String?
+        checks.dateOfBirth = checkDigit("dateOfBirth", layout.dateOfBirth, at: layout.dateOfBirthCheck)
+        index.dateOfBirth = raw(layout.dateOfBirth)
         if let span = layout.dateOfExpiry, let check = layout.dateOfExpiryCheck {
-            dateOfExpiry = Self.raw(lines.pointer(span), span.count)
-            checks.dateOfExpiry = checkDigit("dateOfExpiry", [span], at: check)
+            index.dateOfExpiry = raw(span)
+            checks.dateOfExpiry = checkDigit("dateOfExpiry", span, at: check)
             if checks.dateOfExpiry == .invalid && isExpiryOmitted {
                 deviations.append(MRZIssue(
                     code: .expiryDateOmitted, field: "dateOfExpiry", line: check.line + 1, column: check.column + 1,
@@ -84,25 +84,24 @@ struct ResultBuilder {
             checks.optionalData = personalNumberCheckDigit(span, at: check)
         }
         if let composite = layout.composite {
-            checks.composite = checkDigit("composite", layout.compositeSpans, at: composite)
+            var phase = 0
+            var sum = 0
+            let spans = layout.compositeSpans
+            for i in 0..<spans.count {
+                let span = spans[i]
+                sum &+= MRZCheckDigit.weightedSum(lines.pointer(span), span.count, phase: &phase)
+            }
+            checks.composite = verdict("composite", sum: sum, at: composite)
         }
 
-        let (primary, secondary) = readName()
-        let sexByte = lines.byte(layout.sex)
-        let fields = MRZFields(
-            documentCode: Self.trimmed(lines.pointer(layout.documentCode), layout.documentCode.count),
-            issuingState: Self.trimmed(lines.pointer(layout.issuingState), layout.issuingState.count),
-            documentNumber: documentNumber,
-            primaryIdentifier: primary,
-            secondaryIdentifier: secondary,
-            nationality: layout.nationality.map { Self.trimmed(lines.pointer($0), $0.count) },
-            dateOfBirth: Self.raw(dob, 6),
-            sex: sexByte == Self.filler ? "" : Self.raw(lines.pointer(Span(layout.sex.line, layout.sex.column, 1)), 1),
-            dateOfExpiry: dateOfExpiry,
-            optionalData1: optionalData1,
-            optionalData2: layout.optionalData2.map { Self.trimmed(lines.pointer($0), $0.count) })
+        (index.primaryIdentifier, index.secondaryIdentifier) = readName()
+        index.documentCode = trimmed(layout.documentCode)
+        index.issuingState = trimmed(layout.issuingState)
+        if let span = layout.nationality { index.nationality = trimmed(span) }
+        index.sex = FieldRef(mode: .sex, start: offset(layout.sex.line, layout.sex.column), count: 1)
+        if let span = layout.optionalData2 { index.optionalData2 = trimmed(span) }
 
-        checkSemantics(sexByte: sexByte)
+        checkSemantics(sexByte: lines.byte(layout.sex))
         let birth = resolveBirthDate()
         var expiry: CalendarDate?
         if let span = layout.dateOfExpiry, !isExpiryOmitted { expiry = resolveExpiryDate(span) }
@@ -110,7 +109,7 @@ struct ResultBuilder {
             warn(.expiryBeforeBirth, "dateOfExpiry", Position(span.line, span.start), expected: nil, found: nil,
                  "the date of expiry \(expiry) is before the date of birth \(birth)")
         }
-        return MRZResult(format: layout.format, text: text, fields: fields, checkDigits: checks,
+        return MRZResult(format: layout.format, text: text, storage: .indexed(index), checkDigits: checks,
                          dateOfBirth: birth, dateOfExpiry: expiry,
                          errors: errors, warnings: warnings, deviations: deviations)
     }
@@ -123,20 +122,46 @@ struct ResultBuilder {
         return true
     }
 
+    // MARK: Field ranges
+
+    /// Offset of a position in the result's text: lines joined by `\n`.
+    @inline(__always) func offset(_ line: Int, _ column: Int) -> Int { line * (layout.format.lineLength + 1) + column }
+
+    @inline(__always) func raw(_ span: Span) -> FieldRef {
+        FieldRef(mode: .raw, start: offset(span.line, span.start), count: span.count)
+    }
+
+    /// The field with trailing fillers left out.
+    @inline(__always) func trimmed(_ span: Span) -> FieldRef {
+        let p = lines.pointer(span)
+        var n = span.count
+        while n > 0 && p[n - 1] == Self.filler { n -= 1 }
+        return FieldRef(mode: .raw, start: offset(span.line, span.start), count: n)
+    }
+
+    /// A name part: fillers at both ends left out, inner runs of fillers read as one space.
+    func identifier(_ line: Int, _ start: Int, _ count: Int) -> FieldRef {
+        let p = lines.base + lines.start(line) + start
+        var s = 0, e = count
+        while s < e && p[s] == Self.filler { s += 1 }
+        while e > s && p[e - 1] == Self.filler { e -= 1 }
+        return FieldRef(mode: .identifier, start: offset(line, start + s), count: e - s)
+    }
+
     // MARK: Document number
 
     /// Reads the document number and, for layouts with one, the first optional-data field, which a
     /// TD1/TD2 long number shares (ICAO 9303-5 §4.2.4, 9303-6 likewise): a `<` in the check-digit
     /// position, the rest of the number and its check digit in the optional data, then one filler.
-    mutating func readDocumentNumber(_ checks: inout MRZCheckDigits) -> (String, String?) {
+    mutating func readDocumentNumber(_ checks: inout MRZCheckDigits) -> (FieldRef, FieldRef) {
         let numberSpan = layout.documentNumber
         let number = lines.pointer(numberSpan)
         let checkPosition = layout.documentNumberCheck
-        let optional = layout.optionalData1.map { Self.trimmed(lines.pointer($0), $0.count) }
+        let optional = layout.optionalData1.map { trimmed($0) } ?? .absent
 
         guard let continuation = layout.longNumberContinuation, lines.byte(checkPosition) == Self.filler else {
-            checks.documentNumber = checkDigit("documentNumber", [numberSpan], at: checkPosition)
-            return (Self.trimmed(number, numberSpan.count), optional)
+            checks.documentNumber = checkDigit("documentNumber", numberSpan, at: checkPosition)
+            return (trimmed(numberSpan), optional)
         }
         let rest = lines.pointer(continuation)
         var extent = 0
@@ -145,7 +170,7 @@ struct ResultBuilder {
             checks.documentNumber = .invalid
             error(.missingLongDocumentNumber, "documentNumber", checkPosition, expected: "a check digit", found: "'<'",
                   "the document-number check digit is a filler, which announces a long number, but the optional data holds no continuation")
-            return (Self.trimmed(number, numberSpan.count), optional)
+            return (trimmed(numberSpan), optional)
         }
         // The last character before the first filler is the check digit of the whole number.
         let checkColumn = continuation.start + extent - 1
@@ -173,25 +198,27 @@ struct ResultBuilder {
                     message: "the long-number check digit was computed over the number with the filler in position \(checkPosition.column + 1) included, as some Belgian and Portuguese cards do"))
             }
         }
-        let fullNumber = String(unsafeUninitializedCapacity: numberSpan.count + extent - 1) { out in
-            for i in 0..<numberSpan.count { out[i] = number[i] }
-            for i in 0..<(extent - 1) { out[numberSpan.count + i] = rest[i] }
-            return numberSpan.count + extent - 1
-        }
+        let fullNumber = FieldRef(mode: .raw, start: offset(numberSpan.line, numberSpan.start), count: numberSpan.count,
+                                  start2: offset(continuation.line, continuation.start), count2: extent - 1)
         // What follows the check digit and its one filler is the genuine optional data.
         let afterStart = min(extent + 1, continuation.count)
-        let remaining = Self.trimmed(rest + afterStart, continuation.count - afterStart)
+        let remaining = trimmed(Span(continuation.line, continuation.start + afterStart, continuation.count - afterStart))
         return (fullNumber, remaining)
     }
 
     // MARK: Check digits
 
-    /// ICAO 9303-3 §4.9 over one or more spans, the 7-3-1 cycle running on across them.
-    mutating func checkDigit(_ field: String, _ spans: [Span], at position: Position) -> CheckDigitStatus {
+    /// ICAO 9303-3 §4.9 over one span.
+    @inline(__always)
+    mutating func checkDigit(_ field: String, _ span: Span, at position: Position) -> CheckDigitStatus {
         var phase = 0
-        var sum = 0
-        for span in spans { sum += MRZCheckDigit.weightedSum(lines.pointer(span), span.count, phase: &phase) }
-        let expected = UInt8(sum % 10) + UInt8(ascii: "0")
+        let sum = MRZCheckDigit.weightedSum(lines.pointer(span), span.count, phase: &phase)
+        return verdict(field, sum: sum, at: position)
+    }
+
+    @inline(__always)
+    mutating func verdict(_ field: String, sum: Int, at position: Position) -> CheckDigitStatus {
+        let expected = UInt8(truncatingIfNeeded: sum % 10) &+ UInt8(ascii: "0")
         let found = lines.byte(position)
         if found == expected { return .valid }
         let what = field == "composite" ? "composite check digit" : "check digit of \(field)"
@@ -213,18 +240,18 @@ struct ResultBuilder {
                   "the personal-number check digit may be '<' only when the personal number is empty")
             return .invalid
         }
-        return checkDigit("optionalData", [span], at: position)
+        return checkDigit("optionalData", span, at: position)
     }
 
     // MARK: Names
 
     /// ICAO 9303-3 §4.6: primary identifier, `<<`, secondary identifier; single `<` between components.
-    func readName() -> (String, String) {
+    func readName() -> (FieldRef, FieldRef) {
         if let primary = layout.primaryName, let secondary = layout.secondaryName {
-            return (Self.identifier(lines.pointer(primary), primary.count),
-                    Self.identifier(lines.pointer(secondary), secondary.count))
+            return (identifier(primary.line, primary.start, primary.count),
+                    identifier(secondary.line, secondary.start, secondary.count))
         }
-        guard let span = layout.name else { return ("", "") }
+        guard let span = layout.name else { return (.absent, .absent) }
         let p = lines.pointer(span)
         var split = -1
         var i = 0
@@ -232,45 +259,18 @@ struct ResultBuilder {
             if p[i] == Self.filler && p[i + 1] == Self.filler { split = i; break }
             i += 1
         }
-        if split < 0 { return (Self.identifier(p, span.count), "") }
-        return (Self.identifier(p, split), Self.identifier(p + split + 2, span.count - split - 2))
+        if split < 0 {
+            return (identifier(span.line, span.start, span.count),
+                    FieldRef(mode: .identifier, start: offset(span.line, span.start), count: 0))
+        }
+        return (identifier(span.line, span.start, split),
+                identifier(span.line, span.start + split + 2, span.count - split - 2))
     }
 
     // MARK: Strings
 
     static func raw(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
-    }
-
-    /// The field with trailing fillers removed.
-    static func trimmed(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
-        var m = n
-        while m > 0 && p[m - 1] == filler { m -= 1 }
-        return raw(p, m)
-    }
-
-    /// Fillers at both ends removed, each inner run of fillers as one space.
-    static func identifier(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
-        var s = 0, e = n
-        while s < e && p[s] == filler { s += 1 }
-        while e > s && p[e - 1] == filler { e -= 1 }
-        if s == e { return "" }
-        return String(unsafeUninitializedCapacity: e - s) { out in
-            var k = 0
-            var previousWasFiller = false
-            for i in s..<e {
-                let b = p[i]
-                if b == filler {
-                    if !previousWasFiller { out[k] = 0x20; k += 1 }
-                    previousWasFiller = true
-                } else {
-                    out[k] = b
-                    k += 1
-                    previousWasFiller = false
-                }
-            }
-            return k
-        }
     }
 
     static func quoted(_ b: UInt8) -> String { "'" + String(UnicodeScalar(b)) + "'" }

@@ -1,9 +1,8 @@
 /// A parsed and validated MRZ.
-public struct MRZResult: Sendable, Equatable, Hashable {
+public struct MRZResult: Sendable {
     public var format: MRZFormat
     /// The MRZ lines joined by `\n`, exactly as read (whitespace around lines removed).
     public var text: String
-    public var fields: MRZFields
     public var checkDigits: MRZCheckDigits
     /// The date of birth on the calendar, by ``MRZCenturyRule``; `nil` when a part is unknown or impossible.
     public var dateOfBirth: CalendarDate?
@@ -16,18 +15,44 @@ public struct MRZResult: Sendable, Equatable, Hashable {
     /// Known issuer deviations that explain some of ``errors``.
     public var deviations: [MRZIssue]
 
+    /// Parsing records where each field stands; the strings are made when ``fields`` is read.
+    enum FieldStorage: Sendable, Hashable {
+        case indexed(FieldIndex)
+        case explicit(MRZFields)
+    }
+    var storage: FieldStorage
+
     public init(format: MRZFormat, text: String, fields: MRZFields, checkDigits: MRZCheckDigits,
                 dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
                 errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
+        self.init(format: format, text: text, storage: .explicit(fields), checkDigits: checkDigits,
+                  dateOfBirth: dateOfBirth, dateOfExpiry: dateOfExpiry, errors: errors, warnings: warnings,
+                  deviations: deviations)
+    }
+
+    init(format: MRZFormat, text: String, storage: FieldStorage, checkDigits: MRZCheckDigits,
+         dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
+         errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
         self.format = format
         self.text = text
-        self.fields = fields
+        self.storage = storage
         self.checkDigits = checkDigits
         self.dateOfBirth = dateOfBirth
         self.dateOfExpiry = dateOfExpiry
         self.errors = errors
         self.warnings = warnings
         self.deviations = deviations
+    }
+
+    /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
+    public var fields: MRZFields {
+        get {
+            switch storage {
+            case .indexed(let index): return index.materialize(text)
+            case .explicit(let fields): return fields
+            }
+        }
+        set { storage = .explicit(newValue) }
     }
 
     /// The lines of the MRZ.
@@ -42,6 +67,23 @@ public struct MRZResult: Sendable, Equatable, Hashable {
         errors.allSatisfy { error in
             error.code == .invalidCheckDigit && deviations.contains { $0.field == error.field }
         }
+    }
+}
+
+extension MRZResult: Equatable, Hashable {
+    /// Two results are equal when they read the same: how the fields are stored does not matter.
+    public static func == (a: MRZResult, b: MRZResult) -> Bool {
+        a.format == b.format && a.text == b.text && a.checkDigits == b.checkDigits
+            && a.dateOfBirth == b.dateOfBirth && a.dateOfExpiry == b.dateOfExpiry && a.errors == b.errors
+            && a.warnings == b.warnings && a.deviations == b.deviations && a.fields == b.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(text)
+        hasher.combine(fields)
+        hasher.combine(checkDigits)
+        hasher.combine(errors)
     }
 }
 

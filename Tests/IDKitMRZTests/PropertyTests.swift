@@ -88,7 +88,7 @@ import Testing
             let column = span.start + Int.random(in: 0..<span.count, using: &rng)
             let original = lines[span.line][column]
             let replacement = alphabet.randomElement(using: &rng)!
-            let difference = (Int(MRZCheckDigit.values[Int(replacement)]) - Int(MRZCheckDigit.values[Int(original)]) + 100) % 10
+            let difference = (MRZCheckDigit.value(replacement) - MRZCheckDigit.value(original) + 100) % 10
             guard difference != 0 else { continue }
             lines[span.line][column] = replacement
             let changed = lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
