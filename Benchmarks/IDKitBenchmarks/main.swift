@@ -195,7 +195,7 @@ if wanted("json") {
         writer.beginObject()
         results[i & 1023].writeJSONMembers(to: &writer)
         writer.endObject()
-        return writer.bytes.count
+        return writer.count
     }
     report("JSON writer (one result)", ns, "ns/MRZ")
 }

@@ -57,14 +57,17 @@ final class OutputSink {
     init(fd: Int32) { self.fd = fd }
 
     func write(_ text: String) {
-        writer.bytes.append(contentsOf: text.utf8)
+        writer.appendRaw(text)
         flushIfFull()
     }
 
-    func flushIfFull() { if writer.bytes.count >= OutputSink.flushThreshold { flush() } }
+    /// One exclusive access to the writer for a whole record.
+    func withWriter(_ body: (inout JSONWriter) -> Void) { body(&writer) }
+
+    func flushIfFull() { if writer.count >= OutputSink.flushThreshold { flush() } }
 
     func flush() {
-        writer.bytes.withUnsafeBytes { raw in
+        writer.withBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)

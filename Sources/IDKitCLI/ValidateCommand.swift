@@ -201,16 +201,10 @@ enum ValidateCommand {
             let accepted = ok && (correction.map { $0.outcome == .unchanged || $0.outcome == .corrected } ?? true)
             if accepted { validCount += 1 } else { invalidCount += 1 }
             if options.json {
-                var w = io.out.writer
-                io.out.writer = JSONWriter(capacity: 0)
-                w.beginObject()
-                writeInput(&w, source: source, line: line, id: id)
-                result.writeJSONMembers(to: &w)
-                if let correction { w.key("correction"); correction.writeJSON(to: &w) }
-                w.endObject()
-                w.newline()
-                io.out.writer = w
-                io.out.flushIfFull()
+                writeRecord(source: source, line: line, id: id) { w in
+                    result.writeJSONMembers(to: &w)
+                    if let correction { w.key("correction"); correction.writeJSON(to: &w) }
+                }
             } else {
                 io.out.write(HumanReport.render(result, correction: correction, source: source, line: line, id: id))
             }
@@ -219,18 +213,24 @@ enum ValidateCommand {
         mutating func report(error: MRZError, lines: [String], source: String, line: Int, id: String?) {
             invalidCount += 1
             if options.json {
-                var w = io.out.writer
-                io.out.writer = JSONWriter(capacity: 0)
-                w.beginObject()
-                writeInput(&w, source: source, line: line, id: id)
-                MRZResult.writeJSONMembers(for: error, lines: lines, to: &w)
-                w.endObject()
-                w.newline()
-                io.out.writer = w
-                io.out.flushIfFull()
+                writeRecord(source: source, line: line, id: id) { w in
+                    MRZResult.writeJSONMembers(for: error, lines: lines, to: &w)
+                }
             } else {
                 io.out.write(HumanReport.render(error: error, lines: lines, source: source, line: line, id: id))
             }
+        }
+
+        /// One JSON object per line: `input` first, then the members `body` writes.
+        func writeRecord(source: String, line: Int, id: String?, _ body: (inout JSONWriter) -> Void) {
+            io.out.withWriter { w in
+                w.beginObject()
+                writeInput(&w, source: source, line: line, id: id)
+                body(&w)
+                w.endObject()
+                w.newline()
+            }
+            io.out.flushIfFull()
         }
 
         func writeInput(_ w: inout JSONWriter, source: String, line: Int, id: String?) {

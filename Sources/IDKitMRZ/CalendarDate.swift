@@ -2,14 +2,20 @@ import Foundation
 
 /// A day in the proleptic Gregorian calendar, with no time or time zone. Encodes as `"YYYY-MM-DD"`.
 public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    // Stored in 6 bytes: results carry two dates and are copied on every parse.
+    private var year16: Int16
+    private var month8: UInt8
+    private var day8: UInt8
 
+    public var year: Int { get { Int(year16) } set { year16 = Int16(truncatingIfNeeded: newValue) } }
+    public var month: Int { get { Int(month8) } set { month8 = UInt8(truncatingIfNeeded: newValue) } }
+    public var day: Int { get { Int(day8) } set { day8 = UInt8(truncatingIfNeeded: newValue) } }
+
+    /// Years outside −32768…32767 are not representable (and not met in identity documents).
     public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        year16 = Int16(truncatingIfNeeded: year)
+        month8 = UInt8(truncatingIfNeeded: month)
+        day8 = UInt8(truncatingIfNeeded: day)
     }
 
     /// Parses `YYYY-MM-DD`; `nil` when the text is not a real date.

@@ -1,118 +1,175 @@
-/// A minimal, fast JSON writer into a byte buffer, for streams of results where `JSONEncoder` would
-/// cost more than the parse. Its output for ``MRZResult`` has the same keys and values as the
-/// `Codable` encoding (tests compare the two).
-public struct JSONWriter: Sendable {
-    public var bytes: [UInt8] = []
+/// A minimal, fast JSON writer into a growable byte buffer, for streams of results where
+/// `JSONEncoder` would cost far more than the parse. Its output for ``MRZResult`` has the same keys and
+/// values as the `Codable` encoding (tests compare the two).
+///
+/// A non-copyable struct used through `inout`: the compiler then checks exclusive access statically,
+/// where a class would pay a runtime check on every byte.
+public struct JSONWriter: ~Copyable {
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    public private(set) var count = 0
     private var needsComma = false
 
-    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 64)
+        buffer = .allocate(capacity: self.capacity)
+    }
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    deinit { buffer.deallocate() }
+
+    /// A copy of the bytes written.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
+
+    /// The bytes written, without copying; valid until the next write.
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: buffer, count: count))
+    }
+
+    public mutating func reset() { count = 0; needsComma = false }
+
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBuffer.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = newBuffer
+        capacity = newCapacity
+    }
+
+    @inline(__always) private mutating func put(_ b: UInt8) { reserve(1); buffer[count] = b; count += 1 }
+
+    @inline(__always) private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (buffer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) private mutating func put(_ text: StaticString) { text.withUTF8Buffer { put($0) } }
+
+    @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
+
+    public mutating func beginObject() { separate(); put(UInt8(ascii: "{")); needsComma = false }
+    public mutating func endObject() { put(UInt8(ascii: "}")); needsComma = true }
+    public mutating func beginArray() { separate(); put(UInt8(ascii: "[")); needsComma = false }
+    public mutating func endArray() { put(UInt8(ascii: "]")); needsComma = true }
+    public mutating func newline() { put(0x0A); needsComma = false }
 
     /// Writes `"name":`; the value written next belongs to it.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: "\""))
+        put(name)
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func key(_ name: String) {
         separate()
         writeString(name)
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
     public mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
-    public mutating func null() { separate(); literal("null"); needsComma = true }
-    public mutating func bool(_ value: Bool) {
+    /// A string literal known to need no escaping.
+    public mutating func string(_ value: StaticString) {
         separate()
-        if value { literal("true") } else { literal("false") }
+        put(UInt8(ascii: "\""))
+        put(value)
+        put(UInt8(ascii: "\""))
         needsComma = true
     }
+    public mutating func null() { separate(); put("null"); needsComma = true }
+    public mutating func bool(_ value: Bool) { separate(); if value { put("true") } else { put("false") }; needsComma = true }
+
     public mutating func int(_ value: Int) {
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { d in
+            var n = 0
             repeat {
                 d[n] = UInt8(magnitude % 10) + 0x30
                 magnitude /= 10
                 n += 1
             } while magnitude > 0
-            while n > 0 { n -= 1; bytes.append(d[n]) }
+            reserve(n)
+            while n > 0 { n -= 1; buffer[count] = d[n]; count += 1 }
         }
         needsComma = true
     }
+    public mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
+
     /// Writes `"YYYY-MM-DD"` or `null`.
     public mutating func date(_ value: CalendarDate?) {
         guard let value else { null(); return }
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        func two(_ v: Int) { bytes.append(UInt8(v / 10 % 10) + 0x30); bytes.append(UInt8(v % 10) + 0x30) }
+        reserve(12)
+        func two(_ v: Int) {
+            buffer[count] = UInt8(v / 10 % 10) + 0x30
+            buffer[count + 1] = UInt8(v % 10) + 0x30
+            count += 2
+        }
+        buffer[count] = UInt8(ascii: "\""); count += 1
         two(value.year / 100)
         two(value.year)
-        bytes.append(UInt8(ascii: "-"))
+        buffer[count] = UInt8(ascii: "-"); count += 1
         two(value.month)
-        bytes.append(UInt8(ascii: "-"))
+        buffer[count] = UInt8(ascii: "-"); count += 1
         two(value.day)
-        bytes.append(UInt8(ascii: "\""))
+        buffer[count] = UInt8(ascii: "\""); count += 1
         needsComma = true
     }
+
     /// A string whose bytes are known to need no escaping (the MRZ alphabet and spaces).
     public mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+        put(utf8)
+        put(UInt8(ascii: "\""))
         needsComma = true
     }
-    @inline(__always) private mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-    public mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
-    /// A value already encoded as JSON.
-    public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json); needsComma = true }
-    public mutating func newline() { bytes.append(0x0A); needsComma = false }
-    public mutating func reset() { bytes.removeAll(keepingCapacity: true); needsComma = false }
 
-    @inline(__always) private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    /// Appends text as it is (not as a JSON value): for callers that share the buffer with other output.
+    public mutating func appendRaw(_ text: String) {
+        MRZResult.withUTF8(text) { put($0) }
     }
+
+    /// A value already encoded as JSON.
+    public mutating func raw(_ json: [UInt8]) { separate(); json.withUnsafeBufferPointer { put($0) }; needsComma = true }
 
     private mutating func writeString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
+        put(UInt8(ascii: "\""))
+        MRZResult.withUTF8(value) { utf8 in
             var clean = true
             for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C { clean = false; break }
-            if clean { bytes.append(contentsOf: utf8); return }
+            if clean { put(utf8); return }
+            let hex: StaticString = "0123456789abcdef"
             for b in utf8 {
                 switch b {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case 0x22: put("\\\"")
+                case 0x5C: put("\\\\")
+                case 0x0A: put("\\n")
+                case 0x0D: put("\\r")
+                case 0x09: put("\\t")
                 case ..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                default: bytes.append(b)
+                    put("\\u00")
+                    hex.withUTF8Buffer { h in put(h[Int(b >> 4)]); put(h[Int(b & 15)]) }
+                default: put(b)
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 }
 
@@ -127,7 +184,7 @@ extension MRZResult {
         w.key("fields")
         switch storage {
         case .indexed(let index): MRZResult.withUTF8(text) { index.writeJSON(in: $0, to: &w) }
-        case .explicit(let fields): fields.writeJSON(to: &w)
+        case .explicit(let box): box.fields.writeJSON(to: &w)
         }
         w.key("checkDigits"); checkDigits.writeJSON(to: &w)
         w.key("errors"); MRZIssue.writeJSON(errors, to: &w)
@@ -232,7 +289,11 @@ extension MRZFields {
 extension MRZCheckDigits {
     public func writeJSON(to w: inout JSONWriter) {
         func value(_ s: CheckDigitStatus, _ w: inout JSONWriter) {
-            if s == .absent { w.null() } else { w.string(s.rawValue) }
+            switch s {
+            case .absent: w.null()
+            case .valid: w.string("valid" as StaticString)
+            case .invalid: w.string("invalid" as StaticString)
+            }
         }
         w.beginObject()
         w.key("documentNumber"); value(documentNumber, &w)

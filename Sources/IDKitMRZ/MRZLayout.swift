@@ -1,14 +1,18 @@
 /// A run of characters on one MRZ line. Line and start are 0-based; messages add 1.
 struct Span: Sendable, Equatable {
-    let line: Int
-    let start: Int
-    let count: Int
+    // Bytes, not Ints: a layout is copied on every parse and should stay small.
+    private let line8: UInt8
+    private let start8: UInt8
+    private let count8: UInt8
     init(_ line: Int, _ start: Int, _ count: Int) {
-        self.line = line
-        self.start = start
-        self.count = count
+        line8 = UInt8(line)
+        start8 = UInt8(start)
+        count8 = UInt8(count)
     }
-    var end: Int { start + count }
+    @inline(__always) var line: Int { Int(line8) }
+    @inline(__always) var start: Int { Int(start8) }
+    @inline(__always) var count: Int { Int(count8) }
+    @inline(__always) var end: Int { start + count }
 }
 
 /// Up to four spans stored inline, so that a layout is plain data (no reference counting on the hot path).
@@ -45,12 +49,14 @@ struct SpanList: Sendable, Sequence {
 
 /// A position on the MRZ (0-based line and column).
 struct Position: Sendable, Equatable {
-    let line: Int
-    let column: Int
+    private let line8: UInt8
+    private let column8: UInt8
     init(_ line: Int, _ column: Int) {
-        self.line = line
-        self.column = column
+        line8 = UInt8(line)
+        column8 = UInt8(column)
     }
+    @inline(__always) var line: Int { Int(line8) }
+    @inline(__always) var column: Int { Int(column8) }
 }
 
 /// Where every field and check digit of a layout stands.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The lines of an MRZ located in a byte buffer, without copying them.
 ///
 /// Input may use `\n` or `\r\n`, may indent lines or leave spaces at their ends, and may have blank
@@ -44,26 +50,28 @@ struct MRZLines {
         }
         var i = 0
         while i < n {
-            var j = i
-            while j < n && base[j] != 0x0A { j += 1 }
+            // The end of this physical line.
+            let j: Int
+            if let nl = memchr(base + i, 0x0A, n &- i) {
+                j = UnsafeRawPointer(nl).assumingMemoryBound(to: UInt8.self) - base
+            } else {
+                j = n
+            }
             var s = i, e = j
-            while s < e && MRZLines.isSpace(base[s]) { s += 1 }
-            while e > s && MRZLines.isSpace(base[e - 1]) { e -= 1 }
+            while s < e && MRZLines.isSpace(base[s]) { s &+= 1 }
+            while e > s && MRZLines.isSpace(base[e &- 1]) { e &-= 1 }
             if e > s {
                 if count == 3 {
                     throw MRZError(kind: .lineCount, line: 4, column: nil, expected: "2 or 3 lines",
                                    found: "more than 3 lines")
                 }
                 // ICAO 9303-3 §4.1: A–Z, 0–9 and the filler only.
-                for k in s..<e where !MRZCheckDigit.isMRZCharacter(base[k]) {
-                    let b = base[k]
-                    throw MRZError(kind: (b >= 0x61 && b <= 0x7A) ? .lowercaseCharacter : .illegalCharacter,
-                                   line: count + 1, column: k - s + 1,
-                                   expected: "A–Z, 0–9 or '<'", found: MRZError.describe(byte: b))
+                if let bad = MRZCheckDigit.firstNonMRZCharacter(base + s, e &- s) {
+                    throw MRZLines.characterError(base[s + bad], line: count + 1, column: bad + 1)
                 }
-                append(s, e - s)
+                append(s, e &- s)
             }
-            i = j + 1
+            i = j &+ 1
         }
         if count == 0 {
             throw MRZError(kind: .emptyInput, line: nil, column: nil, expected: "2 or 3 MRZ lines", found: "only whitespace")
@@ -88,6 +96,12 @@ struct MRZLines {
             while k < len { append(s + k, lineLength); k += lineLength }
             isCanonical = false
         }
+    }
+
+    @inline(never)
+    static func characterError(_ b: UInt8, line: Int, column: Int) -> MRZError {
+        MRZError(kind: (b >= 0x61 && b <= 0x7A) ? .lowercaseCharacter : .illegalCharacter, line: line, column: column,
+                 expected: "A–Z, 0–9 or '<'", found: MRZError.describe(byte: b))
     }
 
     /// Decides the layout from line count, line length and the document code (ICAO 9303-3 §4.2 and
@@ -131,11 +145,11 @@ struct MRZLines {
     func joined() -> String {
         let lineLength = length(0)
         return String(unsafeUninitializedCapacity: lineLength * count + count - 1) { out in
+            let o = out.baseAddress!
             var k = 0
             for line in 0..<count {
-                if line > 0 { out[k] = 0x0A; k += 1 }
-                let p = base + start(line)
-                for c in 0..<lineLength { out[k + c] = p[c] }
+                if line > 0 { o[k] = 0x0A; k += 1 }
+                (o + k).update(from: base + start(line), count: lineLength)
                 k += lineLength
             }
             return k

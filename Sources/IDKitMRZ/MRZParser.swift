@@ -104,7 +104,7 @@ struct ResultBuilder {
         checkSemantics(sexByte: lines.byte(layout.sex))
         let birth = resolveBirthDate()
         var expiry: CalendarDate?
-        if let span = layout.dateOfExpiry, !isExpiryOmitted { expiry = resolveExpiryDate(span) }
+        if let span = layout.dateOfExpiry, checks.dateOfExpiry == .valid || !isExpiryOmitted { expiry = resolveExpiryDate(span) }
         if let birth, let expiry, expiry < birth, let span = layout.dateOfExpiry {
             warn(.expiryBeforeBirth, "dateOfExpiry", Position(span.line, span.start), expected: nil, found: nil,
                  "the date of expiry \(expiry) is before the date of birth \(birth)")
@@ -231,16 +231,21 @@ struct ResultBuilder {
     /// (ICAO 9303-4 §4.2.2, note on the optional-data check digit).
     mutating func personalNumberCheckDigit(_ span: Span, at position: Position) -> CheckDigitStatus {
         let p = lines.pointer(span)
-        var empty = true
-        for i in 0..<span.count where p[i] != Self.filler { empty = false; break }
+        var phase = 0
+        let sum = MRZCheckDigit.weightedSum(p, span.count, phase: &phase)
         let found = lines.byte(position)
-        if empty && (found == Self.filler || found == UInt8(ascii: "0")) { return .valid }
+        if sum == 0 && (found == Self.filler || found == UInt8(ascii: "0")) {
+            // A zero sum with a filler check digit: valid only if the field is really empty.
+            var empty = true
+            for i in 0..<span.count where p[i] != Self.filler { empty = false; break }
+            if empty { return .valid }
+        }
         if found == Self.filler {
             error(.invalidCheckDigit, "optionalData", position, expected: "a digit", found: "'<'",
                   "the personal-number check digit may be '<' only when the personal number is empty")
             return .invalid
         }
-        return checkDigit("optionalData", span, at: position)
+        return verdict("optionalData", sum: sum, at: position)
     }
 
     // MARK: Names

@@ -18,14 +18,22 @@ public struct MRZResult: Sendable {
     /// Parsing records where each field stands; the strings are made when ``fields`` is read.
     enum FieldStorage: Sendable, Hashable {
         case indexed(FieldIndex)
-        case explicit(MRZFields)
+        case explicit(Box)
+    }
+
+    /// Fields set by a caller, boxed so that the common indexed case keeps the result small.
+    final class Box: Sendable, Hashable {
+        let fields: MRZFields
+        init(_ fields: MRZFields) { self.fields = fields }
+        static func == (a: Box, b: Box) -> Bool { a.fields == b.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }
     var storage: FieldStorage
 
     public init(format: MRZFormat, text: String, fields: MRZFields, checkDigits: MRZCheckDigits,
                 dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
                 errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
-        self.init(format: format, text: text, storage: .explicit(fields), checkDigits: checkDigits,
+        self.init(format: format, text: text, storage: .explicit(Box(fields)), checkDigits: checkDigits,
                   dateOfBirth: dateOfBirth, dateOfExpiry: dateOfExpiry, errors: errors, warnings: warnings,
                   deviations: deviations)
     }
@@ -49,10 +57,10 @@ public struct MRZResult: Sendable {
         get {
             switch storage {
             case .indexed(let index): return index.materialize(text)
-            case .explicit(let fields): return fields
+            case .explicit(let box): return box.fields
             }
         }
-        set { storage = .explicit(newValue) }
+        set { storage = .explicit(Box(newValue)) }
     }
 
     /// The lines of the MRZ.

@@ -72,18 +72,22 @@ extension ResultBuilder {
     }
 
     mutating func checkNames() {
-        let spans: [Span] = layout.name.map { [$0] } ?? [layout.primaryName!, layout.secondaryName!]
-        for span in spans {
-            let p = lines.pointer(span)
-            for i in 0..<span.count where Self.isDigit(p[i]) {
-                warn(.digitInName, "name", Position(span.line, span.start + i), expected: "a letter or '<'",
-                     found: Self.quoted(p[i]), "the name holds the digit \(Self.quoted(p[i])) (an OCR error, or a national transliteration)")
-                break
+        if let span = layout.name {
+            checkNameDigits(span)
+            if lines.pointer(span)[0] == Self.filler {
+                warn(.emptyPrimaryIdentifier, "primaryIdentifier", Position(span.line, span.start), expected: "a surname",
+                     found: "'<'", "the name field starts with a filler: the primary identifier is empty")
             }
         }
-        if let span = layout.name, lines.pointer(span)[0] == Self.filler {
-            warn(.emptyPrimaryIdentifier, "primaryIdentifier", Position(span.line, span.start), expected: "a surname",
-                 found: "'<'", "the name field starts with a filler: the primary identifier is empty")
+        if let primary = layout.primaryName { checkNameDigits(primary) }
+        if let secondary = layout.secondaryName { checkNameDigits(secondary) }
+    }
+
+    private mutating func checkNameDigits(_ span: Span) {
+        let p = lines.pointer(span)
+        if let i = MRZCheckDigit.SWAR.containsDigit(p, span.count) {
+            warn(.digitInName, "name", Position(span.line, span.start + i), expected: "a letter or '<'",
+                 found: Self.quoted(p[i]), "the name holds the digit \(Self.quoted(p[i])) (an OCR error, or a national transliteration)")
         }
     }
 
