@@ -16,7 +16,7 @@ enum Help {
     idkit validate — parse and validate ICAO 9303 machine readable zones
 
     USAGE
-      idkit validate [--json] [--correct] [--accept-deviations] [--reference-date YYYY-MM-DD] [INPUT…]
+      idkit validate [--json] [--correct] [--strict] [--accept-deviations] [--reference-date YYYY-MM-DD] [INPUT…]
 
     INPUT
       MRZ lines as arguments (one argument per line, or one argument with the lines separated by
@@ -24,11 +24,14 @@ enum Help {
       Files and standard input are streams of many MRZs: records separated by blank lines (MRZs
       written back to back are split by line count: 3 lines of 30, 2 of 36 or 44), or one JSON
       object per line: {"mrz": "LINE1\\nLINE2"} or {"lines": ["LINE1", "LINE2"]}, with an optional
-      "id" that is echoed back. Streams are read record by record, never loaded whole.
+      "id" that is echoed back. Lines starting with '#' are comments. Streams are read record by
+      record, never loaded whole; a line over 1024 bytes is reported and skipped.
 
     OPTIONS
       --json                 one JSON object per MRZ, one per line (the documented contract)
       --correct              correct OCR confusions guided by the check digits, show what changed
+      --strict               count an MRZ with warnings (impossible dates, digits in codes or
+                             names, unknown country codes, bad sex) as invalid for the exit status
       --accept-deviations    count known issuer deviations (e.g. Belgian long-number check digits)
                              as valid for the exit status
       --reference-date D     resolve two-digit years around D (default: today, UTC)

@@ -15,8 +15,8 @@ struct Record {
 
 /// Reads records from a file descriptor in fixed chunks, so memory stays flat however long the stream.
 ///
-/// Records are separated by blank lines; MRZs written back to back are split by line count (3 lines
-/// of 30 characters, else 2). A line starting with `{` is one JSON record. A line longer than
+/// Records are separated by blank lines (or `#` comment lines); MRZs written back to back are split by
+/// line count (3 lines of 30 characters, else 2). A line starting with `{` is one JSON record. A line longer than
 /// ``maxLineBytes`` becomes an error record and its bytes are skipped, not stored.
 final class RecordReader {
     static let maxLineBytes = 1024
@@ -93,7 +93,8 @@ final class RecordReader {
                 if let done = takePending() { pendingTooLong = currentLine; return done }
                 return Record(kind: .tooLong, bytes: [], lineCount: 0, firstLineLength: 0, startLine: currentLine)
             }
-            if e == s {
+            // Blank lines end a record; lines starting with '#' are comments and do too.
+            if e == s || line[s] == UInt8(ascii: "#") {
                 if let done = takePending() { return done }
                 continue
             }

@@ -7,6 +7,7 @@ enum ValidateCommand {
         var json = false
         var correct = false
         var acceptDeviations = false
+        var strict = false
         var referenceDate = CalendarDate.today
         var inputs: [Input] = []
     }
@@ -43,6 +44,7 @@ enum ValidateCommand {
                 case "json": try noValue(); options.json = true
                 case "correct": try noValue(); options.correct = true
                 case "accept-deviations": try noValue(); options.acceptDeviations = true
+                case "strict": try noValue(); options.strict = true
                 case "h", "help": return nil
                 case "reference-date":
                     var text = value
@@ -197,7 +199,8 @@ enum ValidateCommand {
         }
 
         mutating func report(_ result: MRZResult, correction: MRZCorrection?, source: String, line: Int, id: String?) {
-            let ok = options.acceptDeviations ? result.isValidAcceptingDeviations : result.isValid
+            let ok = (options.acceptDeviations ? result.isValidAcceptingDeviations : result.isValid)
+                && !(options.strict && !result.warnings.isEmpty)
             let accepted = ok && (correction.map { $0.outcome == .unchanged || $0.outcome == .corrected } ?? true)
             if accepted { validCount += 1 } else { invalidCount += 1 }
             if options.json {

@@ -3,7 +3,7 @@
 /// ICAO Doc 9303 (8th edition) Parts 4–7 define TD1, TD2, TD3 and the two visa forms; the French
 /// national identity card issued from 1988 to 2021 uses its own 2×36 layout, which looks like TD2 but
 /// places every field differently.
-public enum MRZFormat: String, Sendable, Codable, CaseIterable, Hashable {
+public enum MRZFormat: String, Sendable, Codable, CaseIterable, Hashable, CustomStringConvertible {
     /// ID-1 size cards, 3 lines of 30 characters (ICAO 9303-5).
     case td1 = "TD1"
     /// ID-2 size documents, 2 lines of 36 characters (ICAO 9303-6).
@@ -16,6 +16,9 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable, Hashable {
     case mrvB = "MRVB"
     /// French national ID card 1988–2021, 2 lines of 36 characters starting `IDFRA` (not TD2).
     case franceID1988 = "FRA_ID_1988"
+
+    /// The name used in JSON: `TD1`, `TD2`, `TD3`, `MRVA`, `MRVB`, `FRA_ID_1988`.
+    public var description: String { rawValue }
 
     public var lineCount: Int { self == .td1 ? 3 : 2 }
 

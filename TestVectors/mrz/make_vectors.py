@@ -284,23 +284,23 @@ CHEMINFO = "cheminfo/mrz src/parse/__tests__"
 ICAO = "ICAO Doc 9303"
 
 SPECIMENS = [
-    ("icao-td3-utopia", ICAO + " Part 4 Appendix A (TD3 example)",
+    ("icao-td3-utopia", ICAO + " Part 4 specimen (Utopia TD3 passport)",
      ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"],
      dict(documentNumber="L898902C3", primaryIdentifier="ERIKSSON", secondaryIdentifier="ANNA MARIA",
           dateOfBirth="740812", dateOfExpiry="120415", optionalData1="ZE184226B")),
-    ("icao-td1-utopia", ICAO + " Part 5 Appendix A (TD1 example)",
+    ("icao-td1-utopia", ICAO + " Part 5 specimen (Utopia TD1 card)",
      ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"],
      dict(documentNumber="D23145890", optionalData1="", optionalData2="")),
-    ("icao-td1-long-number", ICAO + " Part 5 Appendix (long document number D23145890734, check digit 9)",
+    ("icao-td1-long-number", ICAO + " Part 5 long-document-number example (D23145890734, check digit 9)",
      ["I<UTOD23145890<7349<<<<<<<<<<<", "3407127M9507122UTO<<<<<<<<<<<2", "STEVENSON<<PETER<JOHN<<<<<<<<<"],
      dict(documentNumber="D23145890734")),
-    ("icao-td2-utopia", ICAO + " Part 6 Appendix A (TD2 example); also " + ARGOS + " td2_chk_02",
+    ("icao-td2-utopia", ICAO + " Part 6 specimen (Utopia TD2); also " + ARGOS + " td2_chk_02",
      ["I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"],
      dict(documentCode="I", documentNumber="D23145890", optionalData1="", dateOfBirth="740812")),
-    ("icao-mrva-utopia", ICAO + " Part 7 Appendix (MRV-A example)",
+    ("icao-mrva-utopia", ICAO + " Part 7 specimen (Utopia MRV-A visa)",
      ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"],
      dict(documentNumber="L8988901C", nationality="XXX", optionalData1="6ZE184226B")),
-    ("icao-mrvb-utopia", ICAO + " Part 7 Appendix (MRV-B example); also " + JMRTD + " testMRVB",
+    ("icao-mrvb-utopia", ICAO + " Part 7 specimen (Utopia MRV-B visa); also " + JMRTD + " testMRVB",
      ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "L8988901C4XXX4009078F9612109<<<<<<<<"],
      dict(documentNumber="L8988901C", optionalData1="", dateOfBirth="400907", dateOfExpiry="961210")),
     ("icao-bac-appendix-d", ICAO + " Part 11 Appendix D (BAC worked example MRZ); " + JMRTD,
@@ -786,8 +786,9 @@ def main():
     states = {c["expected"]["fields"]["issuingState"] for c in specimens}
     print("total", sum(len(c) for c in files.values()), "issuing states in specimens:", len(states), sorted(states))
     # A plain-text sample for the README's first command.
-    sample = "\n\n".join("\n".join(c["lines"]) for c in specimens[:8])
-    (HERE / "samples.txt").write_text(sample + "\n")
+    sample = "\n\n".join("# %s — %s\n%s" % (c["id"], c["source"], "\n".join(c["lines"])) for c in specimens[:8])
+    (HERE / "samples.txt").write_text("# Sample MRZs for the README's first command, written by make_vectors.py.\n"
+                                      "# Each record: a comment naming its source, then the MRZ lines.\n\n" + sample + "\n")
 
 
 if __name__ == "__main__":

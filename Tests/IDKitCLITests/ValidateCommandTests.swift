@@ -157,3 +157,21 @@ enum IDKitBinary {
         #expect(objects[1].contains("\"valid\":true"))
     }
 }
+
+@Suite struct StrictAndCommentTests {
+    @Test func strictCountsWarningsAsInvalid() throws {
+        let lines = ["I<UT0D231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        let lenient = try IDKitBinary.run(["validate"] + lines)
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("warning: line 1, column 5: issuingState 'UT0' holds the digit '0'"))
+        let strict = try IDKitBinary.run(["validate", "--strict"] + lines)
+        #expect(strict.status == 1)
+    }
+
+    @Test func commentLinesSeparateRecords() throws {
+        let text = "# first\nP<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10\n# second\nI<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<\nD231458907UTO7408122F1204159<<<<<<<6\n"
+        let r = try IDKitBinary.run(["validate", "--json"], stdin: text)
+        #expect(r.status == 0)
+        #expect(r.stdout.split(separator: "\n").count == 2)
+    }
+}
