@@ -125,6 +125,36 @@ if arguments.first == "make-stream" {
     exit(0)
 }
 
+// `idkit-bench loop TD3 N [bytes|fields|json]`: parses N MRZs and nothing else, for instruction
+// counts under valgrind (run twice with different N and subtract).
+if arguments.first == "loop", arguments.count >= 3, let format = MRZFormat(rawValue: arguments[1]), let n = Int(arguments[2]) {
+    let parser = MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+    let inputs = makeMRZs(format, count: 1024, seed: 1)
+    let mode = arguments.count > 3 ? arguments[3] : "string"
+    var total = 0
+    switch mode {
+    case "bytes":
+        let bytes = inputs.map { Array($0.utf8) }
+        for i in 0..<n { total &+= bytes[i & 1023].withUnsafeBufferPointer { (try! parser.parse(utf8: $0)).isValid ? 1 : 0 } }
+    case "fields":
+        for i in 0..<n { total &+= (try! parser.parse(inputs[i & 1023])).fields.documentNumber.utf8.count }
+    case "json":
+        var writer = JSONWriter(capacity: 1 << 16)
+        let results = inputs.map { try! parser.parse($0) }
+        for i in 0..<n {
+            writer.reset()
+            writer.beginObject()
+            results[i & 1023].writeJSONMembers(to: &writer)
+            writer.endObject()
+            total &+= writer.count
+        }
+    default:
+        for i in 0..<n { total &+= (try! parser.parse(inputs[i & 1023])).isValid ? 1 : 0 }
+    }
+    print(total)
+    exit(0)
+}
+
 var streamCount = 1_000_000
 if let i = arguments.firstIndex(of: "--stream"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
     streamCount = n

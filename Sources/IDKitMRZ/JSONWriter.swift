@@ -47,11 +47,24 @@ public struct JSONWriter: ~Copyable {
     @inline(__always) private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (buffer + count).update(from: base, count: bytes.count)
-        count += bytes.count
+        copy(base, bytes.count)
     }
 
-    @inline(__always) private mutating func put(_ text: StaticString) { text.withUTF8Buffer { put($0) } }
+    /// Copies `n` bytes into reserved space; short runs by hand, where a `memcpy` call costs more.
+    @inline(__always) private mutating func copy(_ source: UnsafePointer<UInt8>, _ n: Int) {
+        if n <= 8 {
+            var i = 0
+            while i < n { buffer[count &+ i] = source[i]; i &+= 1 }
+        } else {
+            (buffer + count).update(from: source, count: n)
+        }
+        count &+= n
+    }
+
+    @inline(__always) private mutating func put(_ text: StaticString) {
+        reserve(text.utf8CodeUnitCount)
+        copy(text.utf8Start, text.utf8CodeUnitCount)
+    }
 
     @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
 
@@ -63,15 +76,19 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name":`; the value written next belongs to it.
     public mutating func key(_ name: StaticString) {
-        separate()
-        put(UInt8(ascii: "\""))
-        put(name)
-        put(UInt8(ascii: "\""))
-        put(UInt8(ascii: ":"))
+        let n = name.utf8CodeUnitCount
+        reserve(n &+ 4)
+        if needsComma { buffer[count] = UInt8(ascii: ","); count &+= 1 }
+        buffer[count] = UInt8(ascii: "\""); count &+= 1
+        copy(name.utf8Start, n)
+        buffer[count] = UInt8(ascii: "\"")
+        buffer[count &+ 1] = UInt8(ascii: ":")
+        count &+= 2
         needsComma = false
     }
 
-    public mutating func key(_ name: String) {
+    /// A key computed at run time (escaped as needed). Literal keys use the `StaticString` overload.
+    public mutating func key(dynamic name: String) {
         separate()
         writeString(name)
         put(UInt8(ascii: ":"))
@@ -81,7 +98,7 @@ public struct JSONWriter: ~Copyable {
     public mutating func string(_ value: String) { separate(); writeString(value); needsComma = true }
     public mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
     /// A string literal known to need no escaping.
-    public mutating func string(_ value: StaticString) {
+    public mutating func string(literal value: StaticString) {
         separate()
         put(UInt8(ascii: "\""))
         put(value)
@@ -133,11 +150,43 @@ public struct JSONWriter: ~Copyable {
 
     /// A string whose bytes are known to need no escaping (the MRZ alphabet and spaces).
     public mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        separate()
-        put(UInt8(ascii: "\""))
-        put(utf8)
-        put(UInt8(ascii: "\""))
+        let n = utf8.count
+        reserve(n &+ 3)
+        if needsComma { buffer[count] = UInt8(ascii: ","); count &+= 1 }
+        buffer[count] = UInt8(ascii: "\""); count &+= 1
+        if n > 0 { copy(utf8.baseAddress!, n) }
+        buffer[count] = UInt8(ascii: "\""); count &+= 1
         needsComma = true
+    }
+
+    /// Reserves `n` bytes and lets `body` write up to `n` of them at the pointer it gets; `body`
+    /// returns how many it wrote.
+    @inline(__always) mutating func withReservedSpace(_ n: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(n)
+        count &+= body(buffer + count)
+    }
+
+    var hasPendingMember: Bool { needsComma }
+
+    /// Template writing: a comma if a member came before, then raw bytes, then mark the member written.
+    @inline(__always) mutating func startMember() { if needsComma { put(UInt8(ascii: ",")) } }
+    @inline(__always) mutating func endMember() { needsComma = true }
+    @inline(__always) mutating func appendUnescaped(_ bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
+
+    /// `YYYY-MM-DD` without quotes.
+    @inline(__always) mutating func appendDigits(_ value: CalendarDate) {
+        reserve(10)
+        func two(_ v: Int) {
+            buffer[count] = UInt8(truncatingIfNeeded: v / 10 % 10) &+ 0x30
+            buffer[count &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            count &+= 2
+        }
+        two(value.year / 100)
+        two(value.year)
+        buffer[count] = UInt8(ascii: "-"); count &+= 1
+        two(value.month)
+        buffer[count] = UInt8(ascii: "-"); count &+= 1
+        two(value.day)
     }
 
     /// Appends text as it is (not as a JSON value): for callers that share the buffer with other output.
@@ -178,7 +227,13 @@ extension MRZResult {
     /// `format, valid, validWithDeviations, fields, checkDigits, errors, warnings, deviations,
     /// resolvedDates, lines`.
     public func writeJSONMembers(to w: inout JSONWriter) {
-        w.key("format"); w.string(format.rawValue)
+        if writeCleanJSONMembers(to: &w) { return }
+        writeGeneralJSONMembers(to: &w)
+    }
+
+    /// The general writer, for every result (tests compare it with the template writer).
+    func writeGeneralJSONMembers(to w: inout JSONWriter) {
+        w.key("format"); w.string(literal: format.jsonName)
         w.key("valid"); w.bool(isValid)
         w.key("validWithDeviations"); w.bool(isValidAcceptingDeviations)
         w.key("fields")
@@ -215,11 +270,11 @@ extension MRZResult {
         w.key("validWithDeviations"); w.bool(false)
         w.key("fields")
         w.beginObject()
-        for key in MRZFields.CodingKeys.allCases { w.key(key.stringValue); w.null() }
+        for key in MRZFields.CodingKeys.allCases { w.key(dynamic: key.stringValue); w.null() }
         w.endObject()
         w.key("checkDigits")
         w.beginObject()
-        for key in ["documentNumber", "dateOfBirth", "dateOfExpiry", "optionalData", "composite"] { w.key(key); w.null() }
+        for key in ["documentNumber", "dateOfBirth", "dateOfExpiry", "optionalData", "composite"] { w.key(dynamic: key); w.null() }
         w.endObject()
         w.key("errors")
         w.beginArray()
@@ -291,8 +346,8 @@ extension MRZCheckDigits {
         func value(_ s: CheckDigitStatus, _ w: inout JSONWriter) {
             switch s {
             case .absent: w.null()
-            case .valid: w.string("valid" as StaticString)
-            case .invalid: w.string("invalid" as StaticString)
+            case .valid: w.string(literal: "valid")
+            case .invalid: w.string(literal: "invalid")
             }
         }
         w.beginObject()

@@ -20,6 +20,18 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable, Hashable, Custom
     /// The name used in JSON: `TD1`, `TD2`, `TD3`, `MRVA`, `MRVB`, `FRA_ID_1988`.
     public var description: String { rawValue }
 
+    /// `rawValue` as a literal, for writers that must not allocate.
+    public var jsonName: StaticString {
+        switch self {
+        case .td1: return "TD1"
+        case .td2: return "TD2"
+        case .td3: return "TD3"
+        case .mrvA: return "MRVA"
+        case .mrvB: return "MRVB"
+        case .franceID1988: return "FRA_ID_1988"
+        }
+    }
+
     public var lineCount: Int { self == .td1 ? 3 : 2 }
 
     public var lineLength: Int {

@@ -38,7 +38,9 @@ struct MRZLines {
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
 
     /// Finds the lines and checks every character; throws for anything that is not an MRZ shape.
-    init(_ buffer: UnsafeBufferPointer<UInt8>) throws(MRZError) {
+    /// `validating: false` leaves the character check to the caller (the fast path checks every
+    /// character itself, and reads the lines again with validation when it finds a problem).
+    init(_ buffer: UnsafeBufferPointer<UInt8>, validating: Bool = true) throws(MRZError) {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             throw MRZError(kind: .emptyInput, line: nil, column: nil, expected: "2 or 3 MRZ lines", found: "no text")
         }
@@ -62,11 +64,12 @@ struct MRZLines {
             while e > s && MRZLines.isSpace(base[e &- 1]) { e &-= 1 }
             if e > s {
                 if count == 3 {
+                    if !validating { try validateAll() }
                     throw MRZError(kind: .lineCount, line: 4, column: nil, expected: "2 or 3 lines",
                                    found: "more than 3 lines")
                 }
                 // ICAO 9303-3 §4.1: A–Z, 0–9 and the filler only.
-                if let bad = MRZCheckDigit.firstNonMRZCharacter(base + s, e &- s) {
+                if validating, let bad = MRZCheckDigit.firstNonMRZCharacter(base + s, e &- s) {
                     throw MRZLines.characterError(base[s + bad], line: count + 1, column: bad + 1)
                 }
                 append(s, e &- s)
@@ -87,6 +90,7 @@ struct MRZLines {
             case 88: lineLength = 44
             case 72: lineLength = 36
             default:
+                if !validating { try validateAll() }
                 throw MRZError(kind: .lineCount, line: nil, column: nil,
                                expected: "2 or 3 lines (or one line of 72, 88 or 90 characters)",
                                found: "1 line of \(len) characters")
@@ -95,6 +99,15 @@ struct MRZLines {
             var k = 0
             while k < len { append(s + k, lineLength); k += lineLength }
             isCanonical = false
+        }
+    }
+
+    /// Checks the characters of the lines found so far (for a reading that skipped the check).
+    func validateAll() throws(MRZError) {
+        for line in 0..<count {
+            if let bad = MRZCheckDigit.firstNonMRZCharacter(base + start(line), length(line)) {
+                throw MRZLines.characterError(base[start(line) + bad], line: line + 1, column: bad + 1)
+            }
         }
     }
 

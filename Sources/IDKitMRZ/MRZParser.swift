@@ -37,10 +37,31 @@ public struct MRZParser: Sendable {
         try parse(buffer, original: nil)
     }
 
+    /// Tests turn this off to check that the careful path alone gives the same results.
+    var usesFastPath = true
+
     func parse(_ buffer: UnsafeBufferPointer<UInt8>, original: String?) throws(MRZError) -> MRZResult {
-        let lines = try MRZLines(buffer)
-        let format = try lines.format()
+        var lines = try MRZLines(buffer, validating: !usesFastPath)
+        let format: MRZFormat
+        do {
+            format = try lines.format()
+        } catch {
+            // An illegal character is reported before a wrong shape, as the careful reading does.
+            if usesFastPath { _ = try MRZLines(buffer, validating: true) }
+            throw error
+        }
         let text = (lines.isCanonical ? original : nil) ?? lines.joined()
+        if usesFastPath {
+            var block: MRZFastPath.Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let reference = referenceDate
+            let fast = withUnsafeMutableBytes(of: &block) { raw -> MRZResult? in
+                MRZFastPath.fill(raw, from: lines, width: format.lineLength)
+                return MRZFastPath.read(UnsafeRawBufferPointer(raw), format: format, text: text, reference: reference)
+            }
+            if let fast { return fast }
+            // The careful path: check every character first, so that an illegal one is reported.
+            lines = try MRZLines(buffer, validating: true)
+        }
         var builder = ResultBuilder(lines: lines, layout: MRZLayout.of(format), reference: referenceDate)
         return builder.build(text: text)
     }

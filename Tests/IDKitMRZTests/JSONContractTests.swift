@@ -78,3 +78,19 @@ import Testing
         #expect((o["lines"] as? [String]) == ["A\"B"])
     }
 }
+
+@Suite struct JSONTemplateTests {
+    /// The template writer gives the general writer's bytes, for every clean vector of every layout.
+    @Test(arguments: VectorTests.parseCases)
+    func templateEqualsGeneral(_ c: TestVectors.ParseCase) throws {
+        let result = try MRZParser(referenceDate: TestVectors.referenceDate).parse(lines: c.lines)
+        var fast = JSONWriter(), general = JSONWriter()
+        fast.beginObject(); general.beginObject()
+        fast.key("input"); fast.int(1); general.key("input"); general.int(1)
+        let usedTemplate = result.writeCleanJSONMembers(to: &fast)
+        result.writeGeneralJSONMembers(to: &general)
+        fast.endObject(); general.endObject()
+        if usedTemplate { #expect(fast.bytes == general.bytes, "\(String(decoding: fast.bytes, as: UTF8.self))") }
+        #expect(usedTemplate == (result.errors.isEmpty && result.warnings.isEmpty && result.deviations.isEmpty && result.dateOfBirth != nil))
+    }
+}

@@ -79,3 +79,49 @@ import Testing
         #expect(states.count >= 30)
     }
 }
+
+/// The fast path and the careful path read every vector alike.
+@Suite struct FastPathTests {
+    @Test("fast path equals careful path", arguments: VectorTests.parseCases)
+    func samePaths(_ c: TestVectors.ParseCase) throws {
+        let fast = MRZParser(referenceDate: TestVectors.referenceDate)
+        var careful = fast
+        careful.usesFastPath = false
+        let a = try fast.parse(lines: c.lines), b = try careful.parse(lines: c.lines)
+        #expect(a == b)
+        #expect(a.fields == b.fields)
+    }
+
+    @Test func randomRoundTripsAgree() throws {
+        var rng = PropertyTests.SplitMix64(state: 77)
+        let fast = MRZParser(referenceDate: PropertyTests.reference)
+        var careful = fast
+        careful.usesFastPath = false
+        for format in MRZFormat.allCases {
+            for _ in 0..<200 {
+                let text = try MRZGenerator.generate(PropertyTests.randomFields(format, &rng), format: format)
+                #expect(try fast.parse(text) == careful.parse(text), "\(text)")
+            }
+        }
+    }
+
+    /// Random damage — one or two characters replaced by any byte, including illegal ones — is read
+    /// alike by both paths, errors included.
+    @Test func randomDamageAgrees() {
+        var rng = PropertyTests.SplitMix64(state: 2024)
+        let fast = MRZParser(referenceDate: TestVectors.referenceDate)
+        var careful = fast
+        careful.usesFastPath = false
+        let bases = VectorTests.parseCases.map { Array($0.lines.joined(separator: "\n").utf8) }
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<<<<<<<a \n\u{7F}".utf8) + [0xC3, 0x80]
+        for _ in 0..<4000 {
+            var bytes = bases.randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+            }
+            let a = bytes.withUnsafeBufferPointer { b in Result { () throws(MRZError) in try fast.parse(utf8: b) } }
+            let b = bytes.withUnsafeBufferPointer { b in Result { () throws(MRZError) in try careful.parse(utf8: b) } }
+            #expect(a == b, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+}

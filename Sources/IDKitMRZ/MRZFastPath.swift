@@ -1,0 +1,359 @@
+/// The fast path for the common case: an MRZ whose every check digit holds and which raises no
+/// warning. It checks the characters and computes every check digit eight bytes at a time in a
+/// `UInt64` (SWAR), tests the character classes (digits in dates and check digits, none in codes and
+/// names) with per-layout masks, and builds the field index from fixed offsets.
+///
+/// Anything unusual — a character outside the alphabet, a failed check digit, a long document number,
+/// an unknown date part, any warning — returns `nil`, and ``ResultBuilder`` then reads the MRZ the
+/// careful way and explains every problem. Both paths give the same result for the same input
+/// (tested over every vector, random MRZs and random single-character damage).
+enum MRZFastPath {
+    /// The canonical text (lines joined by `\n`) padded with zeros to 96 bytes.
+    typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    static let words = 12
+
+    static let high: UInt64 = 0x8080_8080_8080_8080
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Per-layout byte masks (the top bit of each byte, or all of it, set where a rule applies), built once.
+    /// `@unchecked Sendable`: the masks are written in `init` and only read afterwards.
+    final class Table: @unchecked Sendable {
+        let layout: MRZLayout
+        /// Words that hold any part of the text.
+        let wordCount: Int
+        /// Top bit set where any byte may stand (the `\n` between lines and the padding).
+        let free: [UInt64]
+        /// Top bit set where a digit must stand (dates and check digits).
+        let mustDigit: [UInt64]
+        /// Top bit set where no digit may stand (document code, codes, names, sex).
+        let noDigit: [UInt64]
+        /// Per group and word, 0xFF bytes where the weight is 7, 3 or 1: `[group][word]`.
+        let weight7: [[UInt64]]
+        let weight3: [[UInt64]]
+        let weight1: [[UInt64]]
+        /// Offset of each group's check digit in the text.
+        let checks: [Int]
+        /// Groups: document number, date of birth, date of expiry, optional data, composite (−1: none).
+        let slots: (Int, Int, Int, Int, Int)
+        /// Per word, a bit for each group that covers any of its bytes.
+        let activeGroups: [UInt8]
+        /// All masks in one block, per word: free, mustDigit, noDigit, then weight 7, 3, 1 of each group.
+        let flat: UnsafeMutablePointer<UInt64>
+        let stride: Int
+
+        init(_ format: MRZFormat) {
+            let layout = MRZLayout.of(format)
+            let width = format.lineLength
+            let total = format.lineCount * width + format.lineCount - 1
+            let count = MRZFastPath.words * 8
+            func offset(_ line: Int, _ column: Int) -> Int { line * (width + 1) + column }
+            var freeBytes = [UInt8](repeating: 0, count: count)
+            var mustBytes = freeBytes, noneBytes = freeBytes
+            for i in 0..<count where i >= total || (i % (width + 1)) == width { freeBytes[i] = 0x80 }
+            func mark(_ bytes: inout [UInt8], _ span: Span?) {
+                guard let span else { return }
+                for c in span.start..<span.end { bytes[offset(span.line, c)] = 0x80 }
+            }
+            func mark(_ bytes: inout [UInt8], _ p: Position?) {
+                guard let p else { return }
+                bytes[offset(p.line, p.column)] = 0x80
+            }
+            mark(&mustBytes, layout.dateOfBirth)
+            mark(&mustBytes, layout.dateOfExpiry)
+            mark(&mustBytes, layout.dateOfBirthCheck)
+            mark(&mustBytes, layout.dateOfExpiryCheck)
+            mark(&mustBytes, layout.documentNumberCheck)
+            mark(&mustBytes, layout.composite)
+            mark(&noneBytes, layout.documentCode)
+            mark(&noneBytes, layout.issuingState)
+            mark(&noneBytes, layout.nationality)
+            mark(&noneBytes, layout.name)
+            mark(&noneBytes, layout.primaryName)
+            mark(&noneBytes, layout.secondaryName)
+            mark(&noneBytes, layout.sex)
+            func words(_ bytes: [UInt8]) -> [UInt64] {
+                (0..<MRZFastPath.words).map { w in
+                    (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[w * 8 + $1]) << (8 * UInt64($1)) }
+                }
+            }
+            var w7: [[UInt64]] = [], w3: [[UInt64]] = [], w1: [[UInt64]] = []
+            var checkOffsets: [Int] = []
+            func group(_ spans: [Span], _ check: Position) -> Int {
+                var by = [[UInt8]](repeating: [UInt8](repeating: 0, count: count), count: 3)
+                var k = 0
+                for span in spans {
+                    for c in span.start..<span.end {
+                        by[k % 3][offset(span.line, c)] = 0xFF
+                        k += 1
+                    }
+                }
+                w7.append(words(by[0]))
+                w3.append(words(by[1]))
+                w1.append(words(by[2]))
+                checkOffsets.append(offset(check.line, check.column))
+                return checkOffsets.count - 1
+            }
+            let number = group([layout.documentNumber], layout.documentNumberCheck)
+            let birth = group([layout.dateOfBirth], layout.dateOfBirthCheck)
+            let expiry = layout.dateOfExpiry.map { group([$0], layout.dateOfExpiryCheck!) } ?? -1
+            let optional = layout.optionalDataCheck.map { group([layout.optionalData1!], $0) } ?? -1
+            let composite = layout.composite.map { group(Array(layout.compositeSpans), $0) } ?? -1
+            self.layout = layout
+            self.wordCount = (total + 7) / 8
+            self.free = words(freeBytes)
+            self.mustDigit = words(mustBytes)
+            self.noDigit = words(noneBytes)
+            self.weight7 = w7
+            self.weight3 = w3
+            self.weight1 = w1
+            self.checks = checkOffsets
+            self.slots = (number, birth, expiry, optional, composite)
+            let groupCount = checkOffsets.count
+            var active = [UInt8](repeating: 0, count: MRZFastPath.words)
+            for i in 0..<MRZFastPath.words {
+                for g in 0..<groupCount {
+                    let any: UInt64 = w7[g][i] | w3[g][i] | w1[g][i]
+                    if any != 0 { active[i] |= UInt8(1) << UInt8(g) }
+                }
+            }
+            activeGroups = active
+            stride = 3 + 3 * groupCount
+            flat = .allocate(capacity: MRZFastPath.words * stride)
+            for i in 0..<MRZFastPath.words {
+                let row = flat + i * stride
+                row[0] = free[i]
+                row[1] = mustDigit[i]
+                row[2] = noDigit[i]
+                for g in 0..<groupCount {
+                    row[3 + 3 * g] = w7[g][i]
+                    row[4 + 3 * g] = w3[g][i]
+                    row[5 + 3 * g] = w1[g][i]
+                }
+            }
+        }
+
+        deinit { flat.deallocate() }
+
+        static let td1 = Table(.td1)
+        static let td2 = Table(.td2)
+        static let td3 = Table(.td3)
+        static let mrvA = Table(.mrvA)
+        static let mrvB = Table(.mrvB)
+        static let franceID1988 = Table(.franceID1988)
+
+        static func of(_ format: MRZFormat) -> Table {
+            switch format {
+            case .td1: return td1
+            case .td2: return td2
+            case .td3: return td3
+            case .mrvA: return mrvA
+            case .mrvB: return mrvB
+            case .franceID1988: return franceID1988
+            }
+        }
+    }
+
+    /// Top bit of each byte set where the byte is ≥ `c` (bytes below 0x80).
+    @inline(__always) static func atLeast(_ w: UInt64, _ c: UInt64) -> UInt64 { ((w | high) &- c &* ones) & high }
+
+    /// Top bit of each byte set where the byte equals `c`.
+    @inline(__always) static func equal(_ w: UInt64, _ c: UInt64) -> UInt64 {
+        let v = w ^ (c &* ones)
+        return ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v) & high
+    }
+
+    /// The sum of the eight bytes (each below 128).
+    @inline(__always) static func byteSum(_ x: UInt64) -> Int {
+        let pairs = (x & 0x00FF_00FF_00FF_00FF) &+ ((x >> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+
+    /// Copies the located lines into `block` in canonical form (lines joined by `\n`, zero padding).
+    @inline(__always)
+    static func fill(_ block: UnsafeMutableRawBufferPointer, from lines: MRZLines, width: Int) {
+        block.initializeMemory(as: UInt8.self, repeating: 0)
+        let out = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var k = 0
+        for line in 0..<lines.count {
+            if line > 0 { out[k] = 0x0A; k += 1 }
+            (out + k).update(from: lines.base + lines.start(line), count: width)
+            k += width
+        }
+    }
+
+    /// Reads a clean MRZ from the canonical `block`, or returns `nil` for the careful path.
+    static func read(_ block: UnsafeRawBufferPointer, format: MRZFormat, text: String,
+                     reference: CalendarDate) -> MRZResult? {
+        let table = Table.of(format)
+        let layout = table.layout
+        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var sums = (0, 0, 0, 0, 0)
+        let flat = table.flat, stride = table.stride
+        for i in 0..<table.wordCount {
+            let x = block.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+            if x & high != 0 { return nil }
+            let row = flat + (i &* stride)
+            let digit = atLeast(x, 0x30) & ~atLeast(x, 0x3A)
+            let letter = atLeast(x, 0x41) & ~atLeast(x, 0x5B)
+            if (digit | letter | equal(x, 0x3C) | row[0]) != high { return nil }
+            if (~digit & row[1]) | (digit & row[2]) != 0 { return nil }
+            // Each character's value modulo 10 (ICAO 9303-3 §4.9 values: 0–9, A=10 … Z=35, < = 0).
+            let digitBytes = (digit >> 7) &* 0xFF
+            let letterBytes = (letter >> 7) &* 0xFF
+            let digitValue = ((x & digitBytes) | (0x30 &* ones & ~digitBytes)) &- 0x30 &* ones
+            let tens = ((atLeast(x, 0x4B) & letter) >> 7) &+ ((atLeast(x, 0x55) & letter) >> 7)
+            let letterValue = ((x & letterBytes) | (0x41 &* ones & ~letterBytes)) &- 0x41 &* ones &- tens &* 10
+            let m = digitValue | letterValue
+            var active = table.activeGroups[i]
+            while active != 0 {
+                let g = active.trailingZeroBitCount
+                active &= active &- 1
+                let w = row + (3 &+ 3 &* g)
+                let a = m & w[0], b = m & w[1], c = m & w[2]
+                let s = byteSum((a << 3) &- a &+ (b << 1) &+ b &+ c)
+                switch g {
+                case 0: sums.0 &+= s
+                case 1: sums.1 &+= s
+                case 2: sums.2 &+= s
+                case 3: sums.3 &+= s
+                default: sums.4 &+= s
+                }
+            }
+        }
+        // `sums` is indexed by group; `slots` says which group is which check digit.
+        @inline(__always) func holds(_ g: Int) -> Bool {
+            if g < 0 { return true }
+            let sum: Int
+            switch g {
+            case 0: sum = sums.0
+            case 1: sum = sums.1
+            case 2: sum = sums.2
+            case 3: sum = sums.3
+            default: sum = sums.4
+            }
+            return Int(bytes[table.checks[g]]) &- 0x30 == sum % 10
+        }
+        let slots = table.slots
+        guard holds(slots.0), holds(slots.1), holds(slots.2), holds(slots.4) else { return nil }
+        var checks = MRZCheckDigits(documentNumber: .valid, dateOfBirth: .valid)
+        if slots.2 >= 0 { checks.dateOfExpiry = .valid }
+        if slots.4 >= 0 { checks.composite = .valid }
+        if slots.3 >= 0 {
+            // TD3 personal number: a digit check digit, or `<`/`0` over an all-filler field.
+            let check = bytes[table.checks[slots.3]]
+            if check == UInt8(ascii: "<") {
+                let span = layout.optionalData1!
+                let start = offset(span.line, span.start, width: format.lineLength)
+                for i in start..<(start + span.count) where bytes[i] != UInt8(ascii: "<") { return nil }
+            } else if !(check &- 0x30 < 10) || !holds(slots.3) {
+                return nil
+            }
+            checks.optionalData = .valid
+        }
+
+        // Sex, document code, country codes, names: the warnings' conditions.
+        let width = format.lineLength
+        func at(_ p: Position) -> UInt8 { bytes[offset(p.line, p.column, width: width)] }
+        func ptr(_ s: Span) -> UnsafePointer<UInt8> { UnsafePointer(bytes + offset(s.line, s.start, width: width)) }
+        switch at(layout.sex) {
+        case UInt8(ascii: "M"), UInt8(ascii: "F"), UInt8(ascii: "X"), UInt8(ascii: "<"): break
+        default: return nil
+        }
+        let code = ptr(layout.documentCode)
+        switch format {
+        case .td3: if code[0] != UInt8(ascii: "P") { return nil }
+        case .mrvA, .mrvB: if code[0] != UInt8(ascii: "V") { return nil }
+        case .td1, .td2:
+            if code[0] != UInt8(ascii: "A") && code[0] != UInt8(ascii: "C") && code[0] != UInt8(ascii: "I") { return nil }
+            if code[1] == UInt8(ascii: "V") { return nil }
+        case .franceID1988: break
+        }
+        if !knownCode(ptr(layout.issuingState)) { return nil }
+        if let nationality = layout.nationality, !knownCode(ptr(nationality)) { return nil }
+        if let name = layout.name, ptr(name)[0] == UInt8(ascii: "<") { return nil }
+
+        // Dates: real calendar dates (all digits, checked by the masks), expiry not before birth.
+        let dob = ptr(layout.dateOfBirth)
+        guard let birth = date(dob, birth: true, reference: reference) else { return nil }
+        var expiry: CalendarDate?
+        if let span = layout.dateOfExpiry {
+            guard let e = date(ptr(span), birth: false, reference: reference), !(e < birth) else { return nil }
+            expiry = e
+        }
+
+        // The field index, from fixed offsets.
+        var index = FieldIndex()
+        func trimmed(_ s: Span) -> FieldRef {
+            let p = ptr(s)
+            var n = s.count
+            while n > 0 && p[n - 1] == UInt8(ascii: "<") { n -= 1 }
+            return FieldRef(mode: .raw, start: offset(s.line, s.start, width: width), count: n)
+        }
+        func identifier(_ line: Int, _ start: Int, _ count: Int) -> FieldRef {
+            let p = bytes + offset(line, start, width: width)
+            var s = 0, e = count
+            while s < e && p[s] == UInt8(ascii: "<") { s += 1 }
+            while e > s && p[e - 1] == UInt8(ascii: "<") { e -= 1 }
+            return FieldRef(mode: .identifier, start: offset(line, start + s, width: width), count: e - s)
+        }
+        index.documentCode = trimmed(layout.documentCode)
+        index.issuingState = trimmed(layout.issuingState)
+        index.documentNumber = trimmed(layout.documentNumber)
+        if let span = layout.nationality { index.nationality = trimmed(span) }
+        index.dateOfBirth = FieldRef(mode: .raw, start: offset(layout.dateOfBirth.line, layout.dateOfBirth.start, width: width), count: 6)
+        if let span = layout.dateOfExpiry {
+            index.dateOfExpiry = FieldRef(mode: .raw, start: offset(span.line, span.start, width: width), count: 6)
+        }
+        index.sex = FieldRef(mode: .sex, start: offset(layout.sex.line, layout.sex.column, width: width), count: 1)
+        if let span = layout.optionalData1 { index.optionalData1 = trimmed(span) }
+        if let span = layout.optionalData2 { index.optionalData2 = trimmed(span) }
+        if let span = layout.name {
+            let p = ptr(span)
+            var split = -1
+            var i = 0
+            while i + 1 < span.count {
+                if p[i] == UInt8(ascii: "<") && p[i + 1] == UInt8(ascii: "<") { split = i; break }
+                i += 1
+            }
+            if split < 0 {
+                index.primaryIdentifier = identifier(span.line, span.start, span.count)
+                index.secondaryIdentifier = FieldRef(mode: .identifier, start: offset(span.line, span.start, width: width), count: 0)
+            } else {
+                index.primaryIdentifier = identifier(span.line, span.start, split)
+                index.secondaryIdentifier = identifier(span.line, span.start + split + 2, span.count - split - 2)
+            }
+        } else if let primary = layout.primaryName, let secondary = layout.secondaryName {
+            index.primaryIdentifier = identifier(primary.line, primary.start, primary.count)
+            index.secondaryIdentifier = identifier(secondary.line, secondary.start, secondary.count)
+        }
+        return MRZResult(format: format, text: text, storage: .indexed(index), checkDigits: checks,
+                         dateOfBirth: birth, dateOfExpiry: expiry, errors: [], warnings: [], deviations: [])
+    }
+
+    @inline(__always) static func offset(_ line: Int, _ column: Int, width: Int) -> Int { line * (width + 1) + column }
+
+    /// A known country code of letters padded with fillers (`D<<`, `UTO`).
+    @inline(__always) static func knownCode(_ p: UnsafePointer<UInt8>) -> Bool {
+        var packed: UInt32 = 0
+        var gap = false
+        for i in 0..<3 {
+            let b = p[i]
+            if b == UInt8(ascii: "<") { gap = true; continue }
+            if gap || !(b &- 0x41 < 26) { return false }
+            packed = packed &* 27 &+ UInt32(b &- 0x40)
+        }
+        return packed != 0 && CountryCodes.isKnown(packed: packed)
+    }
+
+    /// A full `YYMMDD` date on the calendar by ``MRZCenturyRule``; `nil` if it is not a real date.
+    @inline(__always) static func date(_ p: UnsafePointer<UInt8>, birth: Bool, reference: CalendarDate) -> CalendarDate? {
+        let yy = Int(p[0] &- 0x30) * 10 + Int(p[1] &- 0x30)
+        let month = Int(p[2] &- 0x30) * 10 + Int(p[3] &- 0x30)
+        let day = Int(p[4] &- 0x30) * 10 + Int(p[5] &- 0x30)
+        guard month >= 1 && month <= 12 else { return nil }
+        let year = birth ? MRZCenturyRule.birthYear(yy: yy, month: month, day: day, reference: reference)
+            : MRZCenturyRule.expiryYear(yy: yy, reference: reference)
+        guard day >= 1 && day <= CalendarDate.daysInMonth(year: year, month: month) else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+}
