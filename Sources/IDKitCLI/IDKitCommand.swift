@@ -62,7 +62,7 @@ final class OutputSink {
     }
 
     /// One exclusive access to the writer for a whole record.
-    func withWriter(_ body: (inout JSONWriter) -> Void) { body(&writer) }
+    func withWriter<R>(_ body: (inout JSONWriter) -> R) -> R { body(&writer) }
 
     func flushIfFull() { if writer.count >= OutputSink.flushThreshold { flush() } }
 

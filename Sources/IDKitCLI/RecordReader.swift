@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// One MRZ record from an input: its bytes (lines joined by `\n`) and where it began.
-struct Record {
-    enum Kind { case text, json, tooLong }
+struct Record: Sendable {
+    enum Kind: Sendable { case text, json, tooLong }
     var kind: Kind = .text
     var bytes: [UInt8] = []
     var lineCount = 0
@@ -18,7 +18,9 @@ struct Record {
 /// Records are separated by blank lines (or `#` comment lines); MRZs written back to back are split by
 /// line count (3 lines of 30 characters, else 2). A line starting with `{` is one JSON record. A line longer than
 /// ``maxLineBytes`` becomes an error record and its bytes are skipped, not stored.
-final class RecordReader {
+/// A struct, not a class: its fields are touched for every byte, and a class would pay a runtime
+/// exclusivity check on each access.
+struct RecordReader {
     static let maxLineBytes = 1024
     let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -39,7 +41,7 @@ final class RecordReader {
     }
 
     /// Fills `line` with the next line (without `\n`); false at end of input.
-    private func nextLine() -> Bool {
+    private mutating func nextLine() -> Bool {
         line.removeAll(keepingCapacity: true)
         lineTooLong = false
         var sawAny = false
@@ -78,7 +80,7 @@ final class RecordReader {
     }
 
     /// The next record, or nil at end of input.
-    func next() -> Record? {
+    mutating func next() -> Record? {
         if let tooLong = pendingTooLong {
             pendingTooLong = nil
             return Record(kind: .tooLong, bytes: [], lineCount: 0, firstLineLength: 0, startLine: tooLong)
@@ -117,7 +119,7 @@ final class RecordReader {
 
     private var pendingTooLong: Int?
 
-    private func takePending() -> Record? {
+    private mutating func takePending() -> Record? {
         guard pending.lineCount > 0 else { return nil }
         let record = pending
         pending.bytes.removeAll(keepingCapacity: true)

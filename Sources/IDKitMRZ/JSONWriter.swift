@@ -194,6 +194,12 @@ public struct JSONWriter: ~Copyable {
         MRZResult.withUTF8(text) { put($0) }
     }
 
+    /// Appends bytes as they are.
+    public mutating func appendRaw(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        put(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+    }
+
     /// A value already encoded as JSON.
     public mutating func raw(_ json: [UInt8]) { separate(); json.withUnsafeBufferPointer { put($0) }; needsComma = true }
 
