@@ -162,6 +162,23 @@ enum MRZFastPath {
         return ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v) & high
     }
 
+    /// The length of `p[0..<n]` without its trailing fillers, eight bytes at a time. The block is
+    /// padded, so reading up to 7 bytes before `p` stays inside it only when `n ≥ 8`; shorter fields
+    /// are scanned byte by byte.
+    @inline(__always) static func lengthWithoutTrailingFillers(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        var n = n
+        while n >= 8 {
+            let w = UnsafeRawPointer(p + (n &- 8)).loadUnaligned(as: UInt64.self)
+            let notFiller = ~equal(w, 0x3C) & high
+            if notFiller == 0 { n &-= 8; continue }
+            // The last non-filler byte is the highest set top bit (little-endian: the latest byte).
+            let lastByte = (63 &- notFiller.leadingZeroBitCount) >> 3
+            return n &- 8 &+ lastByte &+ 1
+        }
+        while n > 0 && p[n &- 1] == 0x3C { n &-= 1 }
+        return n
+    }
+
     /// The sum of the eight bytes (each below 128).
     @inline(__always) static func byteSum(_ x: UInt64) -> Int {
         let pairs = (x & 0x00FF_00FF_00FF_00FF) &+ ((x >> 8) & 0x00FF_00FF_00FF_00FF)
@@ -284,16 +301,14 @@ enum MRZFastPath {
         // The field index, from fixed offsets.
         var index = FieldIndex()
         func trimmed(_ s: Span) -> FieldRef {
-            let p = ptr(s)
-            var n = s.count
-            while n > 0 && p[n - 1] == UInt8(ascii: "<") { n -= 1 }
+            let n = lengthWithoutTrailingFillers(ptr(s), s.count)
             return FieldRef(mode: .raw, start: offset(s.line, s.start, width: width), count: n)
         }
         func identifier(_ line: Int, _ start: Int, _ count: Int) -> FieldRef {
-            let p = bytes + offset(line, start, width: width)
-            var s = 0, e = count
+            let p = UnsafePointer(bytes + offset(line, start, width: width))
+            let e = lengthWithoutTrailingFillers(p, count)
+            var s = 0
             while s < e && p[s] == UInt8(ascii: "<") { s += 1 }
-            while e > s && p[e - 1] == UInt8(ascii: "<") { e -= 1 }
             return FieldRef(mode: .identifier, start: offset(line, start + s, width: width), count: e - s)
         }
         index.documentCode = trimmed(layout.documentCode)
