@@ -16,16 +16,24 @@ public enum CountryCodes {
 
     /// Codes packed base 27 (A=1…Z=26), so a three-letter code is below 27³.
     static func isKnown(packed: UInt32) -> Bool {
-        packed < 19_683 && bitmap[Int(packed >> 6)] & (1 << UInt64(packed & 63)) != 0
+        packed < 19_683 && bitmap.bits[Int(packed >> 6)] & (1 << UInt64(packed & 63)) != 0
     }
 
-    static let bitmap: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 19_683 / 64 + 1)
-        for code in known {
-            var packed: UInt32 = 0
-            for byte in code.utf8 { packed = packed * 27 + UInt32(byte - UInt8(ascii: "A") + 1) }
-            bits[Int(packed >> 6)] |= 1 << UInt64(packed & 63)
+    /// One bit per packed code, in raw storage (read on every parse, never reference-counted).
+    /// `@unchecked Sendable`: written once when first used, then only read.
+    final class Bitmap: @unchecked Sendable {
+        let bits: UnsafeMutablePointer<UInt64>
+        init() {
+            let words = 19_683 / 64 + 1
+            bits = .allocate(capacity: words)
+            bits.initialize(repeating: 0, count: words)
+            for code in CountryCodes.known {
+                var packed: UInt32 = 0
+                for byte in code.utf8 { packed = packed * 27 + UInt32(byte - UInt8(ascii: "A") + 1) }
+                bits[Int(packed >> 6)] |= 1 << UInt64(packed & 63)
+            }
         }
-        return bits
-    }()
+    }
+
+    static let bitmap = Bitmap()
 }

@@ -16,29 +16,20 @@ enum MRZFastPath {
     static let ones: UInt64 = 0x0101_0101_0101_0101
 
     /// Per-layout byte masks (the top bit of each byte, or all of it, set where a rule applies), built once.
-    /// `@unchecked Sendable`: the masks are written in `init` and only read afterwards.
-    final class Table: @unchecked Sendable {
+    /// A struct of plain values and pointers, so that using it costs no reference counting.
+    /// `@unchecked Sendable`: the masks are written in `init` (of the six static tables, never freed)
+    /// and only read afterwards.
+    struct Table: @unchecked Sendable {
         let layout: MRZLayout
         /// Words that hold any part of the text.
         let wordCount: Int
-        /// Top bit set where any byte may stand (the `\n` between lines and the padding).
-        let free: [UInt64]
-        /// Top bit set where a digit must stand (dates and check digits).
-        let mustDigit: [UInt64]
-        /// Top bit set where no digit may stand (document code, codes, names, sex).
-        let noDigit: [UInt64]
-        /// Per group and word, 0xFF bytes where the weight is 7, 3 or 1: `[group][word]`.
-        let weight7: [[UInt64]]
-        let weight3: [[UInt64]]
-        let weight1: [[UInt64]]
-        /// Offset of each group's check digit in the text.
-        let checks: [Int]
         /// Groups: document number, date of birth, date of expiry, optional data, composite (−1: none).
         let slots: (Int, Int, Int, Int, Int)
-        /// Per word, a bit for each group that covers any of its bytes.
-        let activeGroups: [UInt8]
         /// All masks in one block, per word: free, mustDigit, noDigit, then weight 7, 3, 1 of each group.
         let flat: UnsafeMutablePointer<UInt64>
+        /// `activeGroups` and `checks` again, as raw storage the hot loop reads without reference counting.
+        let activeGroupBits: UnsafeMutablePointer<UInt8>
+        let checkPositions: UnsafeMutablePointer<Int>
         let stride: Int
 
         init(_ format: MRZFormat) {
@@ -100,13 +91,7 @@ enum MRZFastPath {
             let composite = layout.composite.map { group(Array(layout.compositeSpans), $0) } ?? -1
             self.layout = layout
             self.wordCount = (total + 7) / 8
-            self.free = words(freeBytes)
-            self.mustDigit = words(mustBytes)
-            self.noDigit = words(noneBytes)
-            self.weight7 = w7
-            self.weight3 = w3
-            self.weight1 = w1
-            self.checks = checkOffsets
+            let free = words(freeBytes), mustDigit = words(mustBytes), noDigit = words(noneBytes)
             self.slots = (number, birth, expiry, optional, composite)
             let groupCount = checkOffsets.count
             var active = [UInt8](repeating: 0, count: MRZFastPath.words)
@@ -116,7 +101,10 @@ enum MRZFastPath {
                     if any != 0 { active[i] |= UInt8(1) << UInt8(g) }
                 }
             }
-            activeGroups = active
+            activeGroupBits = .allocate(capacity: MRZFastPath.words)
+            activeGroupBits.initialize(from: active, count: MRZFastPath.words)
+            checkPositions = .allocate(capacity: max(1, checkOffsets.count))
+            checkPositions.initialize(from: checkOffsets, count: checkOffsets.count)
             stride = 3 + 3 * groupCount
             flat = .allocate(capacity: MRZFastPath.words * stride)
             for i in 0..<MRZFastPath.words {
@@ -132,23 +120,23 @@ enum MRZFastPath {
             }
         }
 
-        deinit { flat.deallocate() }
 
-        static let td1 = Table(.td1)
-        static let td2 = Table(.td2)
-        static let td3 = Table(.td3)
-        static let mrvA = Table(.mrvA)
-        static let mrvB = Table(.mrvB)
-        static let franceID1988 = Table(.franceID1988)
+        /// The six tables in one never-freed allocation, in `MRZFormat.allCases` order: read through a
+        /// pointer, so that a parse copies nothing from them.
+        nonisolated(unsafe) static let all: UnsafeMutablePointer<Table> = {
+            let tables = UnsafeMutablePointer<Table>.allocate(capacity: MRZFormat.allCases.count)
+            for (i, format) in MRZFormat.allCases.enumerated() { (tables + i).initialize(to: Table(format)) }
+            return tables
+        }()
 
-        static func of(_ format: MRZFormat) -> Table {
+        static func of(_ format: MRZFormat) -> UnsafeMutablePointer<Table> {
             switch format {
-            case .td1: return td1
-            case .td2: return td2
-            case .td3: return td3
-            case .mrvA: return mrvA
-            case .mrvB: return mrvB
-            case .franceID1988: return franceID1988
+            case .td1: return all
+            case .td2: return all + 1
+            case .td3: return all + 2
+            case .mrvA: return all + 3
+            case .mrvB: return all + 4
+            case .franceID1988: return all + 5
             }
         }
     }
@@ -202,11 +190,12 @@ enum MRZFastPath {
     static func read(_ block: UnsafeRawBufferPointer, format: MRZFormat, text: String,
                      reference: CalendarDate) -> MRZResult? {
         let table = Table.of(format)
-        let layout = table.layout
+        let layout = table.pointee.layout
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var sums = (0, 0, 0, 0, 0)
-        let flat = table.flat, stride = table.stride
-        for i in 0..<table.wordCount {
+        let flat = table.pointee.flat, stride = table.pointee.stride
+        let activeBits = table.pointee.activeGroupBits, checkAt = table.pointee.checkPositions
+        for i in 0..<table.pointee.wordCount {
             let x = block.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
             if x & high != 0 { return nil }
             let row = flat + (i &* stride)
@@ -221,7 +210,7 @@ enum MRZFastPath {
             let tens = ((atLeast(x, 0x4B) & letter) >> 7) &+ ((atLeast(x, 0x55) & letter) >> 7)
             let letterValue = ((x & letterBytes) | (0x41 &* ones & ~letterBytes)) &- 0x41 &* ones &- tens &* 10
             let m = digitValue | letterValue
-            var active = table.activeGroups[i]
+            var active = activeBits[i]
             while active != 0 {
                 let g = active.trailingZeroBitCount
                 active &= active &- 1
@@ -248,16 +237,16 @@ enum MRZFastPath {
             case 3: sum = sums.3
             default: sum = sums.4
             }
-            return Int(bytes[table.checks[g]]) &- 0x30 == sum % 10
+            return Int(bytes[checkAt[g]]) &- 0x30 == sum % 10
         }
-        let slots = table.slots
+        let slots = table.pointee.slots
         guard holds(slots.0), holds(slots.1), holds(slots.2), holds(slots.4) else { return nil }
         var checks = MRZCheckDigits(documentNumber: .valid, dateOfBirth: .valid)
         if slots.2 >= 0 { checks.dateOfExpiry = .valid }
         if slots.4 >= 0 { checks.composite = .valid }
         if slots.3 >= 0 {
             // TD3 personal number: a digit check digit, or `<`/`0` over an all-filler field.
-            let check = bytes[table.checks[slots.3]]
+            let check = bytes[checkAt[slots.3]]
             if check == UInt8(ascii: "<") {
                 let span = layout.optionalData1!
                 let start = offset(span.line, span.start, width: format.lineLength)

@@ -19,12 +19,15 @@ public struct MRZParser: Sendable {
 
     /// Parses MRZ lines separated by newlines (or one line of all characters).
     public func parse(_ text: String) throws(MRZError) -> MRZResult {
-        var text = text
-        let original = text
-        let result: Result<MRZResult, MRZError> = text.withUTF8 { buffer in
-            Result { () throws(MRZError) -> MRZResult in try self.parse(buffer, original: original) }
+        let result: Result<MRZResult, MRZError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(MRZError) -> MRZResult in try self.parse(buffer, original: text) }
         }
-        return try result.get()
+        if let result { return try result.get() }
+        // A bridged or otherwise non-contiguous string: read a copy of its bytes.
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(MRZError) -> MRZResult in try self.parse(buffer, original: text) }
+        }.get()
     }
 
     /// Parses MRZ lines given one per element.

@@ -103,7 +103,7 @@ extension FieldIndex {
 extension MRZResult {
     /// Writes the members through the layout's template when the result is clean; `false` otherwise.
     func writeCleanJSONMembers(to w: inout JSONWriter) -> Bool {
-        guard case .indexed(let index) = storage, errors.isEmpty, warnings.isEmpty, deviations.isEmpty,
+        guard case .indexed(let index) = storage, isClean,
               let birth = dateOfBirth, dateOfExpiry != nil || format == .franceID1988 else { return false }
         let template = JSONTemplate.of(format)
         let width = format.lineLength

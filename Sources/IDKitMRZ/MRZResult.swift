@@ -9,11 +9,41 @@ public struct MRZResult: Sendable {
     /// The date of expiry on the calendar; `nil` when the layout has none or it is impossible.
     public var dateOfExpiry: CalendarDate?
     /// What makes the strict verdict fail: check digits and long-number structure.
-    public var errors: [MRZIssue]
+    public var errors: [MRZIssue] {
+        get { issues?.errors ?? [] }
+        set { setIssues(newValue, warnings, deviations) }
+    }
     /// What check digits cannot catch: codes, names, sex, impossible dates. They do not change ``isValid``.
-    public var warnings: [MRZIssue]
+    public var warnings: [MRZIssue] {
+        get { issues?.warnings ?? [] }
+        set { setIssues(errors, newValue, deviations) }
+    }
     /// Known issuer deviations that explain some of ``errors``.
-    public var deviations: [MRZIssue]
+    public var deviations: [MRZIssue] {
+        get { issues?.deviations ?? [] }
+        set { setIssues(errors, warnings, newValue) }
+    }
+
+    /// The three lists in one box, `nil` for a clean result (most results): one reference instead of
+    /// three, and none at all on the common path.
+    final class Issues: Sendable {
+        let errors: [MRZIssue]
+        let warnings: [MRZIssue]
+        let deviations: [MRZIssue]
+        init(_ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
+            self.errors = errors
+            self.warnings = warnings
+            self.deviations = deviations
+        }
+    }
+    private var issues: Issues?
+
+    private mutating func setIssues(_ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
+        issues = errors.isEmpty && warnings.isEmpty && deviations.isEmpty ? nil : Issues(errors, warnings, deviations)
+    }
+
+    /// True when there are no errors, warnings or deviations.
+    var isClean: Bool { issues == nil }
 
     /// Parsing records where each field stands; the strings are made when ``fields`` is read.
     enum FieldStorage: Sendable, Hashable {
@@ -47,9 +77,7 @@ public struct MRZResult: Sendable {
         self.checkDigits = checkDigits
         self.dateOfBirth = dateOfBirth
         self.dateOfExpiry = dateOfExpiry
-        self.errors = errors
-        self.warnings = warnings
-        self.deviations = deviations
+        self.issues = errors.isEmpty && warnings.isEmpty && deviations.isEmpty ? nil : Issues(errors, warnings, deviations)
     }
 
     /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
@@ -67,7 +95,7 @@ public struct MRZResult: Sendable {
     public var lines: [String] { text.split(separator: "\n").map(String.init) }
 
     /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
-    public var isValid: Bool { errors.isEmpty }
+    public var isValid: Bool { issues?.errors.isEmpty ?? true }
 
     /// The verdict when the caller accepts the known issuer deviations in ``deviations``: every error
     /// is one that a reported deviation explains.
