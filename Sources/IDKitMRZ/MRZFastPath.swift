@@ -173,6 +173,28 @@ enum MRZFastPath {
         return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 
+    /// The layout of text that is exactly the MRZ lines joined by single newlines, or `nil`.
+    @inline(__always)
+    static func canonicalFormat(_ buffer: UnsafeBufferPointer<UInt8>) -> MRZFormat? {
+        guard let p = buffer.baseAddress else { return nil }
+        switch buffer.count {
+        case 89:
+            guard p[44] == 0x0A else { return nil }
+            return p[0] == UInt8(ascii: "V") ? .mrvA : .td3
+        case 73:
+            guard p[36] == 0x0A else { return nil }
+            if p[0] == UInt8(ascii: "V") { return .mrvB }
+            if p[0] == UInt8(ascii: "I") && p[1] == UInt8(ascii: "D") && p[2] == UInt8(ascii: "F")
+                && p[3] == UInt8(ascii: "R") && p[4] == UInt8(ascii: "A") { return .franceID1988 }
+            return .td2
+        case 92:
+            guard p[30] == 0x0A && p[61] == 0x0A else { return nil }
+            return .td1
+        default:
+            return nil
+        }
+    }
+
     /// Copies the located lines into `block` in canonical form (lines joined by `\n`, zero padding).
     @inline(__always)
     static func fill(_ block: UnsafeMutableRawBufferPointer, from lines: MRZLines, width: Int) {
@@ -203,6 +225,8 @@ enum MRZFastPath {
             let letter = atLeast(x, 0x41) & ~atLeast(x, 0x5B)
             if (digit | letter | equal(x, 0x3C) | row[0]) != high { return nil }
             if (~digit & row[1]) | (digit & row[2]) != 0 { return nil }
+            var active = activeBits[i]
+            if active == 0 { continue }
             // Each character's value modulo 10 (ICAO 9303-3 §4.9 values: 0–9, A=10 … Z=35, < = 0).
             let digitBytes = (digit >> 7) &* 0xFF
             let letterBytes = (letter >> 7) &* 0xFF
@@ -210,7 +234,6 @@ enum MRZFastPath {
             let tens = ((atLeast(x, 0x4B) & letter) >> 7) &+ ((atLeast(x, 0x55) & letter) >> 7)
             let letterValue = ((x & letterBytes) | (0x41 &* ones & ~letterBytes)) &- 0x41 &* ones &- tens &* 10
             let m = digitValue | letterValue
-            var active = activeBits[i]
             while active != 0 {
                 let g = active.trailingZeroBitCount
                 active &= active &- 1
@@ -289,11 +312,11 @@ enum MRZFastPath {
 
         // The field index, from fixed offsets.
         var index = FieldIndex()
-        func trimmed(_ s: Span) -> FieldRef {
+        @inline(__always) func trimmed(_ s: Span) -> FieldRef {
             let n = lengthWithoutTrailingFillers(ptr(s), s.count)
             return FieldRef(mode: .raw, start: offset(s.line, s.start, width: width), count: n)
         }
-        func identifier(_ line: Int, _ start: Int, _ count: Int) -> FieldRef {
+        @inline(__always) func identifier(_ line: Int, _ start: Int, _ count: Int) -> FieldRef {
             let p = UnsafePointer(bytes + offset(line, start, width: width))
             let e = lengthWithoutTrailingFillers(p, count)
             var s = 0

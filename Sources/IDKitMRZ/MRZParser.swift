@@ -19,6 +19,21 @@ public struct MRZParser: Sendable {
 
     /// Parses MRZ lines separated by newlines (or one line of all characters).
     public func parse(_ text: String) throws(MRZError) -> MRZResult {
+        // The common case first, with no closure holding on to `text`: canonical lines, clean MRZ.
+        if usesFastPath {
+            var block: MRZFastPath.Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let format = text.utf8.withContiguousStorageIfAvailable { buffer -> MRZFormat? in
+                guard let format = MRZFastPath.canonicalFormat(buffer) else { return nil }
+                withUnsafeMutableBytes(of: &block) { $0.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: buffer.count) }
+                return format
+            } ?? nil
+            if let format {
+                let reference = referenceDate
+                if let fast = withUnsafeBytes(of: &block, { MRZFastPath.read($0, format: format, text: text, reference: reference) }) {
+                    return fast
+                }
+            }
+        }
         let result: Result<MRZResult, MRZError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
             Result { () throws(MRZError) -> MRZResult in try self.parse(buffer, original: text) }
         }
@@ -44,6 +59,18 @@ public struct MRZParser: Sendable {
     var usesFastPath = true
 
     func parse(_ buffer: UnsafeBufferPointer<UInt8>, original: String?) throws(MRZError) -> MRZResult {
+        // Lines already in canonical form (joined by single `\n`, nothing around them) skip the
+        // line finder: the layout follows from the length and the newline positions.
+        if usesFastPath, let format = MRZFastPath.canonicalFormat(buffer) {
+            var block: MRZFastPath.Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let reference = referenceDate
+            let fast = withUnsafeMutableBytes(of: &block) { raw -> MRZResult? in
+                raw.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
+                let text = original ?? String(decoding: buffer, as: UTF8.self)
+                return MRZFastPath.read(UnsafeRawBufferPointer(raw), format: format, text: text, reference: reference)
+            }
+            if let fast { return fast }
+        }
         var lines = try MRZLines(buffer, validating: !usesFastPath)
         let format: MRZFormat
         do {
