@@ -106,6 +106,20 @@ enum MRZFastPath {
             checkPositions = .allocate(capacity: max(1, checkOffsets.count))
             checkPositions.initialize(from: checkOffsets, count: checkOffsets.count)
             stride = 3 + 3 * groupCount
+            func at(_ span: Span) -> Int { offset(span.line, span.start) }
+            places.code = at(layout.documentCode)
+            places.state = at(layout.issuingState)
+            if let n = layout.nationality { places.nationality = at(n) }
+            places.sex = offset(layout.sex.line, layout.sex.column)
+            places.dob = at(layout.dateOfBirth)
+            if let e = layout.dateOfExpiry { places.doe = at(e) }
+            places.number = at(layout.documentNumber)
+            places.numberCount = layout.documentNumber.count
+            if let n = layout.name { places.name = at(n); places.nameCount = n.count }
+            if let p = layout.primaryName { places.primary = at(p); places.primaryCount = p.count }
+            if let p = layout.secondaryName { places.secondary = at(p); places.secondaryCount = p.count }
+            if let o = layout.optionalData1 { places.optional1 = at(o); places.optional1Count = o.count }
+            if let o = layout.optionalData2 { places.optional2 = at(o); places.optional2Count = o.count }
             flat = .allocate(capacity: MRZFastPath.words * stride)
             for i in 0..<MRZFastPath.words {
                 let row = flat + i * stride
@@ -120,6 +134,16 @@ enum MRZFastPath {
             }
         }
 
+
+        /// Where each field starts in the text, and its length (−1: the layout has none), computed once.
+        struct Places {
+            var code = 0, state = 0, nationality = -1, sex = 0, dob = 0, doe = -1
+            var number = 0, numberCount = 0
+            var name = -1, nameCount = 0
+            var primary = -1, primaryCount = 0, secondary = -1, secondaryCount = 0
+            var optional1 = -1, optional1Count = 0, optional2 = -1, optional2Count = 0
+        }
+        var places = Places()
 
         /// The six tables in one never-freed allocation, in `MRZFormat.allCases` order: read through a
         /// pointer, so that a parse copies nothing from them.
@@ -212,7 +236,6 @@ enum MRZFastPath {
     static func read(_ block: UnsafeRawBufferPointer, format: MRZFormat, text: String,
                      reference: CalendarDate) -> MRZResult? {
         let table = Table.of(format)
-        let layout = table.pointee.layout
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var sums = (0, 0, 0, 0, 0)
         let flat = table.pointee.flat, stride = table.pointee.stride
@@ -267,13 +290,14 @@ enum MRZFastPath {
         var checks = MRZCheckDigits(documentNumber: .valid, dateOfBirth: .valid)
         if slots.2 >= 0 { checks.dateOfExpiry = .valid }
         if slots.4 >= 0 { checks.composite = .valid }
+        let places = UnsafeRawPointer(table).advanced(by: MemoryLayout<Table>.offset(of: \Table.places)!)
+            .assumingMemoryBound(to: Table.Places.self)
         if slots.3 >= 0 {
             // TD3 personal number: a digit check digit, or `<`/`0` over an all-filler field.
             let check = bytes[checkAt[slots.3]]
             if check == UInt8(ascii: "<") {
-                let span = layout.optionalData1!
-                let start = offset(span.line, span.start, width: format.lineLength)
-                for i in start..<(start + span.count) where bytes[i] != UInt8(ascii: "<") { return nil }
+                let start = places.pointee.optional1
+                for i in start..<(start &+ places.pointee.optional1Count) where bytes[i] != UInt8(ascii: "<") { return nil }
             } else if !(check &- 0x30 < 10) || !holds(slots.3) {
                 return nil
             }
@@ -281,77 +305,71 @@ enum MRZFastPath {
         }
 
         // Sex, document code, country codes, names: the warnings' conditions.
-        let width = format.lineLength
-        func at(_ p: Position) -> UInt8 { bytes[offset(p.line, p.column, width: width)] }
-        func ptr(_ s: Span) -> UnsafePointer<UInt8> { UnsafePointer(bytes + offset(s.line, s.start, width: width)) }
-        switch at(layout.sex) {
+        let P = places.pointee
+        switch bytes[P.sex] {
         case UInt8(ascii: "M"), UInt8(ascii: "F"), UInt8(ascii: "X"), UInt8(ascii: "<"): break
         default: return nil
         }
-        let code = ptr(layout.documentCode)
+        let code0 = bytes[P.code], code1 = bytes[P.code &+ 1]
         switch format {
-        case .td3: if code[0] != UInt8(ascii: "P") { return nil }
-        case .mrvA, .mrvB: if code[0] != UInt8(ascii: "V") { return nil }
+        case .td3: if code0 != UInt8(ascii: "P") { return nil }
+        case .mrvA, .mrvB: if code0 != UInt8(ascii: "V") { return nil }
         case .td1, .td2:
-            if code[0] != UInt8(ascii: "A") && code[0] != UInt8(ascii: "C") && code[0] != UInt8(ascii: "I") { return nil }
-            if code[1] == UInt8(ascii: "V") { return nil }
+            if code0 != UInt8(ascii: "A") && code0 != UInt8(ascii: "C") && code0 != UInt8(ascii: "I") { return nil }
+            if code1 == UInt8(ascii: "V") { return nil }
         case .franceID1988: break
         }
-        if !knownCode(ptr(layout.issuingState)) { return nil }
-        if let nationality = layout.nationality, !knownCode(ptr(nationality)) { return nil }
-        if let name = layout.name, ptr(name)[0] == UInt8(ascii: "<") { return nil }
+        if !knownCode(bytes + P.state) { return nil }
+        if P.nationality >= 0 && !knownCode(bytes + P.nationality) { return nil }
+        if P.name >= 0 && bytes[P.name] == UInt8(ascii: "<") { return nil }
 
         // Dates: real calendar dates (all digits, checked by the masks), expiry not before birth.
-        let dob = ptr(layout.dateOfBirth)
-        guard let birth = date(dob, birth: true, reference: reference) else { return nil }
+        guard let birth = date(bytes + P.dob, birth: true, reference: reference) else { return nil }
         var expiry: CalendarDate?
-        if let span = layout.dateOfExpiry {
-            guard let e = date(ptr(span), birth: false, reference: reference), !(e < birth) else { return nil }
+        if P.doe >= 0 {
+            guard let e = date(bytes + P.doe, birth: false, reference: reference), !(e < birth) else { return nil }
             expiry = e
         }
 
         // The field index, from fixed offsets.
-        var index = FieldIndex()
-        @inline(__always) func trimmed(_ s: Span) -> FieldRef {
-            let n = lengthWithoutTrailingFillers(ptr(s), s.count)
-            return FieldRef(mode: .raw, start: offset(s.line, s.start, width: width), count: n)
+        @inline(__always) func trimmed(_ start: Int, _ count: Int) -> FieldRef {
+            FieldRef(mode: .raw, start: start, count: lengthWithoutTrailingFillers(bytes + start, count))
         }
-        @inline(__always) func identifier(_ line: Int, _ start: Int, _ count: Int) -> FieldRef {
-            let p = UnsafePointer(bytes + offset(line, start, width: width))
+        @inline(__always) func identifier(_ start: Int, _ count: Int) -> FieldRef {
+            let p = UnsafePointer(bytes + start)
             let e = lengthWithoutTrailingFillers(p, count)
             var s = 0
-            while s < e && p[s] == UInt8(ascii: "<") { s += 1 }
-            return FieldRef(mode: .identifier, start: offset(line, start + s, width: width), count: e - s)
+            while s < e && p[s] == UInt8(ascii: "<") { s &+= 1 }
+            return FieldRef(mode: .identifier, start: start &+ s, count: e &- s)
         }
-        index.documentCode = trimmed(layout.documentCode)
-        index.issuingState = trimmed(layout.issuingState)
-        index.documentNumber = trimmed(layout.documentNumber)
-        if let span = layout.nationality { index.nationality = trimmed(span) }
-        index.dateOfBirth = FieldRef(mode: .raw, start: offset(layout.dateOfBirth.line, layout.dateOfBirth.start, width: width), count: 6)
-        if let span = layout.dateOfExpiry {
-            index.dateOfExpiry = FieldRef(mode: .raw, start: offset(span.line, span.start, width: width), count: 6)
-        }
-        index.sex = FieldRef(mode: .sex, start: offset(layout.sex.line, layout.sex.column, width: width), count: 1)
-        if let span = layout.optionalData1 { index.optionalData1 = trimmed(span) }
-        if let span = layout.optionalData2 { index.optionalData2 = trimmed(span) }
-        if let span = layout.name {
-            let p = ptr(span)
+        var index = FieldIndex()
+        index.documentCode = trimmed(P.code, 2)
+        index.issuingState = trimmed(P.state, 3)
+        index.documentNumber = trimmed(P.number, P.numberCount)
+        if P.nationality >= 0 { index.nationality = trimmed(P.nationality, 3) }
+        index.dateOfBirth = FieldRef(mode: .raw, start: P.dob, count: 6)
+        if P.doe >= 0 { index.dateOfExpiry = FieldRef(mode: .raw, start: P.doe, count: 6) }
+        index.sex = FieldRef(mode: .sex, start: P.sex, count: 1)
+        if P.optional1 >= 0 { index.optionalData1 = trimmed(P.optional1, P.optional1Count) }
+        if P.optional2 >= 0 { index.optionalData2 = trimmed(P.optional2, P.optional2Count) }
+        if P.name >= 0 {
+            let p = bytes + P.name
             var split = -1
             var i = 0
-            while i + 1 < span.count {
-                if p[i] == UInt8(ascii: "<") && p[i + 1] == UInt8(ascii: "<") { split = i; break }
-                i += 1
+            while i &+ 1 < P.nameCount {
+                if p[i] == UInt8(ascii: "<") && p[i &+ 1] == UInt8(ascii: "<") { split = i; break }
+                i &+= 1
             }
             if split < 0 {
-                index.primaryIdentifier = identifier(span.line, span.start, span.count)
-                index.secondaryIdentifier = FieldRef(mode: .identifier, start: offset(span.line, span.start, width: width), count: 0)
+                index.primaryIdentifier = identifier(P.name, P.nameCount)
+                index.secondaryIdentifier = FieldRef(mode: .identifier, start: P.name, count: 0)
             } else {
-                index.primaryIdentifier = identifier(span.line, span.start, split)
-                index.secondaryIdentifier = identifier(span.line, span.start + split + 2, span.count - split - 2)
+                index.primaryIdentifier = identifier(P.name, split)
+                index.secondaryIdentifier = identifier(P.name &+ split &+ 2, P.nameCount &- split &- 2)
             }
-        } else if let primary = layout.primaryName, let secondary = layout.secondaryName {
-            index.primaryIdentifier = identifier(primary.line, primary.start, primary.count)
-            index.secondaryIdentifier = identifier(secondary.line, secondary.start, secondary.count)
+        } else {
+            index.primaryIdentifier = identifier(P.primary, P.primaryCount)
+            index.secondaryIdentifier = identifier(P.secondary, P.secondaryCount)
         }
         return MRZResult(format: format, text: text, storage: .indexed(index), checkDigits: checks,
                          dateOfBirth: birth, dateOfExpiry: expiry, errors: [], warnings: [], deviations: [])
