@@ -191,7 +191,7 @@ enum MRZFastPath {
         return n
     }
 
-    /// The sum of the eight bytes (each below 128).
+    /// The sum of the eight bytes.
     @inline(__always) static func byteSum(_ x: UInt64) -> Int {
         let pairs = (x & 0x00FF_00FF_00FF_00FF) &+ ((x >> 8) & 0x00FF_00FF_00FF_00FF)
         return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
@@ -246,23 +246,23 @@ enum MRZFastPath {
             let row = flat + (i &* stride)
             let digit = atLeast(x, 0x30) & ~atLeast(x, 0x3A)
             let letter = atLeast(x, 0x41) & ~atLeast(x, 0x5B)
-            if (digit | letter | equal(x, 0x3C) | row[0]) != high { return nil }
-            if (~digit & row[1]) | (digit & row[2]) != 0 { return nil }
+            // Every byte in the alphabet (or free), digits where they must be and nowhere they must not.
+            if ((digit | letter | equal(x, 0x3C) | row[0]) ^ high) | (~digit & row[1]) | (digit & row[2]) != 0 { return nil }
             var active = activeBits[i]
             if active == 0 { continue }
-            // Each character's value modulo 10 (ICAO 9303-3 §4.9 values: 0–9, A=10 … Z=35, < = 0).
+            // Each character's ICAO 9303-3 §4.9 value (0–9, A=10 … Z=35, < = 0), one per byte: x − 0x30
+            // without borrows (the top bit is set first), 7 less for letters, 0 for fillers.
             let digitBytes = (digit >> 7) &* 0xFF
             let letterBytes = (letter >> 7) &* 0xFF
-            let digitValue = ((x & digitBytes) | (0x30 &* ones & ~digitBytes)) &- 0x30 &* ones
-            let tens = ((atLeast(x, 0x4B) & letter) >> 7) &+ ((atLeast(x, 0x55) & letter) >> 7)
-            let letterValue = ((x & letterBytes) | (0x41 &* ones & ~letterBytes)) &- 0x41 &* ones &- tens &* 10
-            let m = digitValue | letterValue
+            let base = ((x | high) &- 0x30 &* ones) & 0x7F7F_7F7F_7F7F_7F7F
+            let m = (base &- (letterBytes & 0x0707_0707_0707_0707)) & (digitBytes | letterBytes)
             while active != 0 {
                 let g = active.trailingZeroBitCount
                 active &= active &- 1
                 let w = row + (3 &+ 3 &* g)
                 let a = m & w[0], b = m & w[1], c = m & w[2]
-                let s = byteSum((a << 3) &- a &+ (b << 1) &+ b &+ c)
+                // 7a = 4a + 2a + a and 3b = 2b + b: every partial sum stays below 256 (values ≤ 35).
+                let s = byteSum((a << 2) &+ (a << 1) &+ a &+ (b << 1) &+ b &+ c)
                 switch g {
                 case 0: sums.0 &+= s
                 case 1: sums.1 &+= s
