@@ -371,8 +371,8 @@ enum MRZFastPath {
             index.primaryIdentifier = identifier(P.primary, P.primaryCount)
             index.secondaryIdentifier = identifier(P.secondary, P.secondaryCount)
         }
-        return MRZResult(format: format, text: text, storage: .indexed(index), checkDigits: checks,
-                         dateOfBirth: birth, dateOfExpiry: expiry, errors: [], warnings: [], deviations: [])
+        return MRZResult(clean: format, text: text, index: index, checkDigits: checks,
+                         dateOfBirth: birth, dateOfExpiry: expiry)
     }
 
     @inline(__always) static func offset(_ line: Int, _ column: Int, width: Int) -> Int { line * (width + 1) + column }

@@ -80,6 +80,18 @@ public struct MRZResult: Sendable {
         self.issues = errors.isEmpty && warnings.isEmpty && deviations.isEmpty ? nil : Issues(errors, warnings, deviations)
     }
 
+    /// A clean result (no errors, warnings or deviations) from a field index: the fast path's.
+    init(clean format: MRZFormat, text: String, index: FieldIndex, checkDigits: MRZCheckDigits,
+         dateOfBirth: CalendarDate, dateOfExpiry: CalendarDate?) {
+        self.format = format
+        self.text = text
+        self.storage = .indexed(index)
+        self.checkDigits = checkDigits
+        self.dateOfBirth = dateOfBirth
+        self.dateOfExpiry = dateOfExpiry
+        self.issues = nil
+    }
+
     /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
     public var fields: MRZFields {
         get {
