@@ -27,7 +27,7 @@ enum MRZFastPath {
         let slots: (Int, Int, Int, Int, Int)
         /// All masks in one block, per word: free, mustDigit, noDigit, then weight 7, 3, 1 of each group.
         let flat: UnsafeMutablePointer<UInt64>
-        /// `activeGroups` and `checks` again, as raw storage the hot loop reads without reference counting.
+        /// Per word, a bit for each group covering any of its bytes; and where each check digit stands.
         let activeGroupBits: UnsafeMutablePointer<UInt8>
         let checkPositions: UnsafeMutablePointer<Int>
         let stride: Int
