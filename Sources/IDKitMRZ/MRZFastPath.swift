@@ -232,9 +232,24 @@ enum MRZFastPath {
         }
     }
 
+    /// What the fast path learns of a clean MRZ: plain values only, so that handing it out of the
+    /// closure that holds the block costs no reference counting. The caller adds the text.
+    struct Reading {
+        var index: FieldIndex
+        var checks: MRZCheckDigits
+        var birth: CalendarDate
+        var expiry: CalendarDate?
+    }
+
     /// Reads a clean MRZ from the canonical `block`, or returns `nil` for the careful path.
     static func read(_ block: UnsafeRawBufferPointer, format: MRZFormat, text: String,
                      reference: CalendarDate) -> MRZResult? {
+        guard let r = read(block, format: format, reference: reference) else { return nil }
+        return MRZResult(clean: format, text: text, index: r.index, checkDigits: r.checks,
+                         dateOfBirth: r.birth, dateOfExpiry: r.expiry)
+    }
+
+    static func read(_ block: UnsafeRawBufferPointer, format: MRZFormat, reference: CalendarDate) -> Reading? {
         let table = Table.of(format)
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var sums = (0, 0, 0, 0, 0)
@@ -371,8 +386,7 @@ enum MRZFastPath {
             index.primaryIdentifier = identifier(P.primary, P.primaryCount)
             index.secondaryIdentifier = identifier(P.secondary, P.secondaryCount)
         }
-        return MRZResult(clean: format, text: text, index: index, checkDigits: checks,
-                         dateOfBirth: birth, dateOfExpiry: expiry)
+        return Reading(index: index, checks: checks, birth: birth, expiry: expiry)
     }
 
     @inline(__always) static func offset(_ line: Int, _ column: Int, width: Int) -> Int { line * (width + 1) + column }

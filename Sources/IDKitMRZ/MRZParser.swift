@@ -29,8 +29,9 @@ public struct MRZParser: Sendable {
             } ?? nil
             if let format {
                 let reference = referenceDate
-                if let fast = withUnsafeBytes(of: &block, { MRZFastPath.read($0, format: format, text: text, reference: reference) }) {
-                    return fast
+                if let r = withUnsafeBytes(of: &block, { MRZFastPath.read($0, format: format, reference: reference) }) {
+                    return MRZResult(clean: format, text: text, index: r.index, checkDigits: r.checks,
+                                     dateOfBirth: r.birth, dateOfExpiry: r.expiry)
                 }
             }
         }
