@@ -243,9 +243,11 @@ extension MRZResult {
         w.key("valid"); w.bool(isValid)
         w.key("validWithDeviations"); w.bool(isValidAcceptingDeviations)
         w.key("fields")
-        switch storage {
-        case .indexed(let index): MRZResult.withUTF8(text) { index.writeJSON(in: $0, to: &w) }
-        case .explicit(let box): box.fields.writeJSON(to: &w)
+        if let fields = extras?.fields {
+            fields.writeJSON(to: &w)
+        } else {
+            let index = self.index
+            MRZResult.withUTF8(text) { index.writeJSON(in: $0, to: &w) }
         }
         w.key("checkDigits"); checkDigits.writeJSON(to: &w)
         w.key("errors"); MRZIssue.writeJSON(errors, to: &w)

@@ -161,7 +161,7 @@ struct ResultBuilder {
             warn(.expiryBeforeBirth, "dateOfExpiry", Position(span.line, span.start), expected: nil, found: nil,
                  "the date of expiry \(expiry) is before the date of birth \(birth)")
         }
-        return MRZResult(format: layout.format, text: text, storage: .indexed(index), checkDigits: checks,
+        return MRZResult(format: layout.format, text: text, index: index, checkDigits: checks,
                          dateOfBirth: birth, dateOfExpiry: expiry,
                          errors: errors, warnings: warnings, deviations: deviations)
     }

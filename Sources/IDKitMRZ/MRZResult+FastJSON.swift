@@ -103,8 +103,9 @@ extension FieldIndex {
 extension MRZResult {
     /// Writes the members through the layout's template when the result is clean; `false` otherwise.
     func writeCleanJSONMembers(to w: inout JSONWriter) -> Bool {
-        guard case .indexed(let index) = storage, isClean,
-              let birth = dateOfBirth, dateOfExpiry != nil || format == .franceID1988 else { return false }
+        guard extras == nil, let birth = dateOfBirth,
+              dateOfExpiry != nil || format == .franceID1988 else { return false }
+        let index = self.index
         let template = JSONTemplate.of(format)
         let width = format.lineLength
         let comma = w.hasPendingMember

@@ -10,74 +10,74 @@ public struct MRZResult: Sendable {
     public var dateOfExpiry: CalendarDate?
     /// What makes the strict verdict fail: check digits and long-number structure.
     public var errors: [MRZIssue] {
-        get { issues?.errors ?? [] }
-        set { setIssues(newValue, warnings, deviations) }
+        get { extras?.errors ?? [] }
+        set { setExtras(fields: extras?.fields, newValue, warnings, deviations) }
     }
     /// What check digits cannot catch: codes, names, sex, impossible dates. They do not change ``isValid``.
     public var warnings: [MRZIssue] {
-        get { issues?.warnings ?? [] }
-        set { setIssues(errors, newValue, deviations) }
+        get { extras?.warnings ?? [] }
+        set { setExtras(fields: extras?.fields, errors, newValue, deviations) }
     }
     /// Known issuer deviations that explain some of ``errors``.
     public var deviations: [MRZIssue] {
-        get { issues?.deviations ?? [] }
-        set { setIssues(errors, warnings, newValue) }
+        get { extras?.deviations ?? [] }
+        set { setExtras(fields: extras?.fields, errors, warnings, newValue) }
     }
 
-    /// The three lists in one box, `nil` for a clean result (most results): one reference instead of
-    /// three, and none at all on the common path.
-    final class Issues: Sendable {
+    /// Where each field stands in ``text``; the strings are made when ``fields`` is read.
+    var index: FieldIndex
+
+    /// What most results do not have — issues, or fields set by a caller rather than read from the
+    /// text — in one optional box, so that a clean result holds only two references (text and `nil`)
+    /// and copying it costs almost nothing.
+    final class Extras: Sendable {
+        let fields: MRZFields?
         let errors: [MRZIssue]
         let warnings: [MRZIssue]
         let deviations: [MRZIssue]
-        init(_ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
+        init(fields: MRZFields?, _ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
+            self.fields = fields
             self.errors = errors
             self.warnings = warnings
             self.deviations = deviations
         }
     }
-    private var issues: Issues?
+    var extras: Extras?
 
-    private mutating func setIssues(_ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
-        issues = errors.isEmpty && warnings.isEmpty && deviations.isEmpty ? nil : Issues(errors, warnings, deviations)
+    private mutating func setExtras(fields: MRZFields?, _ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
+        extras = fields == nil && errors.isEmpty && warnings.isEmpty && deviations.isEmpty
+            ? nil : Extras(fields: fields, errors, warnings, deviations)
     }
 
     /// True when there are no errors, warnings or deviations.
-    var isClean: Bool { issues == nil }
+    var isClean: Bool { extras.map { $0.errors.isEmpty && $0.warnings.isEmpty && $0.deviations.isEmpty } ?? true }
 
-    /// Parsing records where each field stands; the strings are made when ``fields`` is read.
-    enum FieldStorage: Sendable, Hashable {
-        case indexed(FieldIndex)
-        case explicit(Box)
-    }
-
-    /// Fields set by a caller, boxed so that the common indexed case keeps the result small.
-    final class Box: Sendable, Hashable {
-        let fields: MRZFields
-        init(_ fields: MRZFields) { self.fields = fields }
-        static func == (a: Box, b: Box) -> Bool { a.fields == b.fields }
-        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
-    }
-    var storage: FieldStorage
+    /// True when ``fields`` come from ``index`` (not set by a caller).
+    var isIndexed: Bool { extras?.fields == nil }
 
     public init(format: MRZFormat, text: String, fields: MRZFields, checkDigits: MRZCheckDigits,
                 dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
                 errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
-        self.init(format: format, text: text, storage: .explicit(Box(fields)), checkDigits: checkDigits,
-                  dateOfBirth: dateOfBirth, dateOfExpiry: dateOfExpiry, errors: errors, warnings: warnings,
-                  deviations: deviations)
+        self.format = format
+        self.text = text
+        self.index = FieldIndex()
+        self.checkDigits = checkDigits
+        self.dateOfBirth = dateOfBirth
+        self.dateOfExpiry = dateOfExpiry
+        self.extras = Extras(fields: fields, errors, warnings, deviations)
     }
 
-    init(format: MRZFormat, text: String, storage: FieldStorage, checkDigits: MRZCheckDigits,
+    init(format: MRZFormat, text: String, index: FieldIndex, checkDigits: MRZCheckDigits,
          dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
          errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
         self.format = format
         self.text = text
-        self.storage = storage
+        self.index = index
         self.checkDigits = checkDigits
         self.dateOfBirth = dateOfBirth
         self.dateOfExpiry = dateOfExpiry
-        self.issues = errors.isEmpty && warnings.isEmpty && deviations.isEmpty ? nil : Issues(errors, warnings, deviations)
+        self.extras = errors.isEmpty && warnings.isEmpty && deviations.isEmpty
+            ? nil : Extras(fields: nil, errors, warnings, deviations)
     }
 
     /// A clean result (no errors, warnings or deviations) from a field index: the fast path's.
@@ -85,29 +85,24 @@ public struct MRZResult: Sendable {
          dateOfBirth: CalendarDate, dateOfExpiry: CalendarDate?) {
         self.format = format
         self.text = text
-        self.storage = .indexed(index)
+        self.index = index
         self.checkDigits = checkDigits
         self.dateOfBirth = dateOfBirth
         self.dateOfExpiry = dateOfExpiry
-        self.issues = nil
+        self.extras = nil
     }
 
     /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
     public var fields: MRZFields {
-        get {
-            switch storage {
-            case .indexed(let index): return index.materialize(text)
-            case .explicit(let box): return box.fields
-            }
-        }
-        set { storage = .explicit(Box(newValue)) }
+        get { extras?.fields ?? index.materialize(text) }
+        set { setExtras(fields: newValue, errors, warnings, deviations) }
     }
 
     /// The lines of the MRZ.
     public var lines: [String] { text.split(separator: "\n").map(String.init) }
 
     /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
-    public var isValid: Bool { issues?.errors.isEmpty ?? true }
+    public var isValid: Bool { extras?.errors.isEmpty ?? true }
 
     /// The verdict when the caller accepts the known issuer deviations in ``deviations``: every error
     /// is one that a reported deviation explains.
