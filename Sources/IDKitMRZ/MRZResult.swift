@@ -81,6 +81,7 @@ public struct MRZResult: Sendable {
     }
 
     /// A clean result (no errors, warnings or deviations) from a field index: the fast path's.
+    @inline(__always)
     init(clean format: MRZFormat, text: String, index: FieldIndex, checkDigits: MRZCheckDigits,
          dateOfBirth: CalendarDate, dateOfExpiry: CalendarDate?) {
         self.format = format
