@@ -250,13 +250,24 @@ enum MRZFastPath {
     }
 
     static func read(_ block: UnsafeRawBufferPointer, format: MRZFormat, reference: CalendarDate) -> Reading? {
+        read(block.baseAddress!.assumingMemoryBound(to: UInt8.self),
+             count: format.lineCount * (format.lineLength + 1) - 1, format: format, reference: reference)
+    }
+
+    /// Reads `count` bytes of canonical text in place: whole words straight from the text, the last
+    /// partial word from a zero-padded copy, so nothing is read past the end.
+    static func read(_ bytes: UnsafePointer<UInt8>, count: Int, format: MRZFormat, reference: CalendarDate) -> Reading? {
         let table = Table.of(format)
-        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var sums = (0, 0, 0, 0, 0)
         let flat = table.pointee.flat, stride = table.pointee.stride
         let activeBits = table.pointee.activeGroupBits, checkAt = table.pointee.checkPositions
+        let fullWords = count >> 3
+        var tail: UInt64 = 0
+        var k = fullWords << 3
+        while k < count { tail |= UInt64(bytes[k]) << UInt64((k & 7) << 3); k &+= 1 }
+        let raw = UnsafeRawPointer(bytes)
         for i in 0..<table.pointee.wordCount {
-            let x = block.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+            let x = i < fullWords ? raw.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self) : tail
             if x & high != 0 { return nil }
             let row = flat + (i &* stride)
             let digit = atLeast(x, 0x30) & ~atLeast(x, 0x3A)

@@ -21,18 +21,16 @@ public struct MRZParser: Sendable {
     public func parse(_ text: String) throws(MRZError) -> MRZResult {
         // The common case first, with no closure holding on to `text`: canonical lines, clean MRZ.
         if usesFastPath {
-            var block: MRZFastPath.Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let format = text.utf8.withContiguousStorageIfAvailable { buffer -> MRZFormat? in
-                guard let format = MRZFastPath.canonicalFormat(buffer) else { return nil }
-                withUnsafeMutableBytes(of: &block) { $0.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: buffer.count) }
-                return format
+            let reference = referenceDate
+            var format = MRZFormat.td3
+            let reading = text.utf8.withContiguousStorageIfAvailable { buffer -> MRZFastPath.Reading? in
+                guard let f = MRZFastPath.canonicalFormat(buffer) else { return nil }
+                format = f
+                return MRZFastPath.read(buffer.baseAddress!, count: buffer.count, format: f, reference: reference)
             } ?? nil
-            if let format {
-                let reference = referenceDate
-                if let r = withUnsafeBytes(of: &block, { MRZFastPath.read($0, format: format, reference: reference) }) {
-                    return MRZResult(clean: format, text: text, index: r.index, checkDigits: r.checks,
-                                     dateOfBirth: r.birth, dateOfExpiry: r.expiry)
-                }
+            if let r = reading {
+                return MRZResult(clean: format, text: text, index: r.index, checkDigits: r.checks,
+                                 dateOfBirth: r.birth, dateOfExpiry: r.expiry)
             }
         }
         let result: Result<MRZResult, MRZError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
@@ -62,15 +60,10 @@ public struct MRZParser: Sendable {
     func parse(_ buffer: UnsafeBufferPointer<UInt8>, original: String?) throws(MRZError) -> MRZResult {
         // Lines already in canonical form (joined by single `\n`, nothing around them) skip the
         // line finder: the layout follows from the length and the newline positions.
-        if usesFastPath, let format = MRZFastPath.canonicalFormat(buffer) {
-            var block: MRZFastPath.Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let reference = referenceDate
-            let fast = withUnsafeMutableBytes(of: &block) { raw -> MRZResult? in
-                raw.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
-                let text = original ?? String(decoding: buffer, as: UTF8.self)
-                return MRZFastPath.read(UnsafeRawBufferPointer(raw), format: format, text: text, reference: reference)
-            }
-            if let fast { return fast }
+        if usesFastPath, let format = MRZFastPath.canonicalFormat(buffer),
+           let r = MRZFastPath.read(buffer.baseAddress!, count: buffer.count, format: format, reference: referenceDate) {
+            return MRZResult(clean: format, text: original ?? String(decoding: buffer, as: UTF8.self), index: r.index,
+                             checkDigits: r.checks, dateOfBirth: r.birth, dateOfExpiry: r.expiry)
         }
         var lines = try MRZLines(buffer, validating: !usesFastPath)
         let format: MRZFormat

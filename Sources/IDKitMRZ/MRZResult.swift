@@ -30,9 +30,10 @@ public struct MRZResult: Sendable {
     /// What most results do not have — issues, or fields set by a caller rather than read from the
     /// text — in one optional box, so that a clean result holds only two references (text and `nil`)
     /// and copying it costs almost nothing.
+    @usableFromInline
     final class Extras: Sendable {
         let fields: MRZFields?
-        let errors: [MRZIssue]
+        @usableFromInline let errors: [MRZIssue]
         let warnings: [MRZIssue]
         let deviations: [MRZIssue]
         init(fields: MRZFields?, _ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
@@ -42,7 +43,7 @@ public struct MRZResult: Sendable {
             self.deviations = deviations
         }
     }
-    var extras: Extras?
+    @usableFromInline var extras: Extras?
 
     private mutating func setExtras(fields: MRZFields?, _ errors: [MRZIssue], _ warnings: [MRZIssue], _ deviations: [MRZIssue]) {
         extras = fields == nil && errors.isEmpty && warnings.isEmpty && deviations.isEmpty
@@ -103,6 +104,7 @@ public struct MRZResult: Sendable {
     public var lines: [String] { text.split(separator: "\n").map(String.init) }
 
     /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
+    @inlinable
     public var isValid: Bool { extras?.errors.isEmpty ?? true }
 
     /// The verdict when the caller accepts the known issuer deviations in ``deviations``: every error
