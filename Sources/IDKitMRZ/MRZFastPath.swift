@@ -101,6 +101,10 @@ enum MRZFastPath {
                     if any != 0 { active[i] |= UInt8(1) << UInt8(g) }
                 }
             }
+            // Bit 7: a word of letters and fillers only (codes and names), outside every check digit.
+            for i in 0..<MRZFastPath.words where active[i] == 0 && (noDigit[i] | free[i]) == MRZFastPath.high {
+                active[i] |= 0x80
+            }
             activeGroupBits = .allocate(capacity: MRZFastPath.words)
             activeGroupBits.initialize(from: active, count: MRZFastPath.words)
             checkPositions = .allocate(capacity: max(1, checkOffsets.count))
@@ -270,11 +274,16 @@ enum MRZFastPath {
             let x = i < fullWords ? raw.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self) : tail
             if x & high != 0 { return nil }
             let row = flat + (i &* stride)
+            var active = activeBits[i]
+            if active & 0x80 != 0 {
+                // Letters and fillers only.
+                if (atLeast(x, 0x41) & ~atLeast(x, 0x5B)) | equal(x, 0x3C) | row[0] != high { return nil }
+                continue
+            }
             let digit = atLeast(x, 0x30) & ~atLeast(x, 0x3A)
             let letter = atLeast(x, 0x41) & ~atLeast(x, 0x5B)
             // Every byte in the alphabet (or free), digits where they must be and nowhere they must not.
             if ((digit | letter | equal(x, 0x3C) | row[0]) ^ high) | (~digit & row[1]) | (digit & row[2]) != 0 { return nil }
-            var active = activeBits[i]
             if active == 0 { continue }
             // Each character's ICAO 9303-3 §4.9 value (0–9, A=10 … Z=35, < = 0), one per byte: x − 0x30
             // without borrows (the top bit is set first), 7 less for letters, 0 for fillers.
