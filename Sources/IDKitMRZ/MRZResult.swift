@@ -56,6 +56,29 @@ public struct MRZResult: Sendable {
     /// True when ``fields`` come from ``index`` (not set by a caller).
     var isIndexed: Bool { extras?.fields == nil }
 
+    /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
+    public var fields: MRZFields {
+        get { extras?.fields ?? index.materialize(text) }
+        set { setExtras(fields: newValue, errors, warnings, deviations) }
+    }
+
+    /// The lines of the MRZ.
+    public var lines: [String] { text.split(separator: "\n").map(String.init) }
+
+    /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
+    @inlinable
+    public var isValid: Bool { extras?.errors.isEmpty ?? true }
+
+    /// The verdict when the caller accepts the known issuer deviations in ``deviations``: every error
+    /// is one that a reported deviation explains.
+    public var isValidAcceptingDeviations: Bool {
+        errors.allSatisfy { error in
+            error.code == .invalidCheckDigit && deviations.contains { $0.field == error.field }
+        }
+    }
+}
+
+extension MRZResult {
     public init(format: MRZFormat, text: String, fields: MRZFields, checkDigits: MRZCheckDigits,
                 dateOfBirth: CalendarDate?, dateOfExpiry: CalendarDate?,
                 errors: [MRZIssue], warnings: [MRZIssue], deviations: [MRZIssue]) {
@@ -82,38 +105,15 @@ public struct MRZResult: Sendable {
     }
 
     /// A clean result (no errors, warnings or deviations) from a field index: the fast path's.
+    /// Through the memberwise initializer: an initializer that assigned the fields one by one made
+    /// the compiler build a temporary and copy it (a retain and release of the text per parse).
     @inline(__always)
     init(clean format: MRZFormat, text: String, index: FieldIndex, checkDigits: MRZCheckDigits,
          dateOfBirth: CalendarDate, dateOfExpiry: CalendarDate?) {
-        self.format = format
-        self.text = text
-        self.index = index
-        self.checkDigits = checkDigits
-        self.dateOfBirth = dateOfBirth
-        self.dateOfExpiry = dateOfExpiry
-        self.extras = nil
+        self.init(format: format, text: text, checkDigits: checkDigits, dateOfBirth: dateOfBirth,
+                  dateOfExpiry: dateOfExpiry, index: index, extras: nil)
     }
 
-    /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
-    public var fields: MRZFields {
-        get { extras?.fields ?? index.materialize(text) }
-        set { setExtras(fields: newValue, errors, warnings, deviations) }
-    }
-
-    /// The lines of the MRZ.
-    public var lines: [String] { text.split(separator: "\n").map(String.init) }
-
-    /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
-    @inlinable
-    public var isValid: Bool { extras?.errors.isEmpty ?? true }
-
-    /// The verdict when the caller accepts the known issuer deviations in ``deviations``: every error
-    /// is one that a reported deviation explains.
-    public var isValidAcceptingDeviations: Bool {
-        errors.allSatisfy { error in
-            error.code == .invalidCheckDigit && deviations.contains { $0.field == error.field }
-        }
-    }
 }
 
 extension MRZResult: Equatable, Hashable {
