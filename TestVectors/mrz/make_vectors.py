@@ -323,6 +323,13 @@ SPECIMENS = [
     ("deu-passport-jmrtd", JMRTD + " MRZ_ERIKA_MUSTERMAN_2LINE_ID3",
      ["P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<", "C11T002JM4D<<9608122F1310317<<<<<<<<<<<<<<<6"],
      dict(documentNumber="C11T002JM", dateOfBirth="960812", dateOfExpiry="131031")),
+    ("deu-id-2010-specimen", "German ID card specimen (Personalausweis 2010, MUSTERMANN ERIKA) as quoted in "
+     "many public parser tests (e.g. Java Personalausweisnummer tests, Ruby MRZ::TD1Parser specs)",
+     ["IDD<<T220001293<<<<<<<<<<<<<<<", "6408125<2010315D<<<<<<<<<<<<<4", "MUSTERMANN<<ERIKA<<<<<<<<<<<<<"],
+     dict(documentCode="ID", issuingState="D", documentNumber="T22000129", sex="", nationality="D")),
+    ("deu-id-2021-specimen", "German ID card specimen (2021, LZ6311T47) as quoted in a public parser's test inputs",
+     ["IDD<<LZ6311T475<<<<<<<<<<<<<<<", "8308126<3110315D<<2108<<<<<<<9", "MUSTERMANN<<ERIKA<<<<<<<<<<<<<"],
+     dict(documentNumber="LZ6311T47", optionalData2="2108")),
     ("gbr-id-sample", JMRTD + " MRZ_SUSANNA_SAMPLE_3LINE_ID1",
      ["IRGBRZU12345673<<<<<<<<<<<<<<<", "6608198F0808088COU<<<<<<<<<<<6", "SAMPLE<<SUSANNA<<<<<<<<<<<<<<<"],
      dict(documentCode="IR", documentNumber="ZU1234567")),
