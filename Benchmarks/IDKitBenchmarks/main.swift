@@ -23,20 +23,10 @@ arguments.removeAll { $0 == "--allow-debug" }
 
 // MARK: Data
 
-/// SplitMix64: a small seeded generator so that every run measures the same MRZs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5B9_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SplitMix64 = SeededGenerator
 
 func makeMRZs(_ format: MRZFormat, count: Int, seed: UInt64) -> [String] {
-    var rng = SplitMix64(state: seed)
+    var rng = SplitMix64(seed: seed)
     let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), alnum = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     let surnames = ["ERIKSSON", "MUSTERMANN", "DE BRUIJN", "GARCIA LOPEZ", "NILAVADHANANANDA", "SMITH", "ROSSI", "KOWALSKA"]
     let given = ["ANNA MARIA", "ERIKA", "WILLEKE LISELOTTE", "JOHN", "CHAYAPA", "BIANCA", "JAN PIETER"]
@@ -115,7 +105,7 @@ if arguments.first == "make-stream" {
     // A pool of distinct MRZs of each layout, written in a seeded order, records separated by blank lines.
     let pool = makeMRZs(.td3, count: 4096, seed: seed) + makeMRZs(.td1, count: 2048, seed: seed + 1)
         + makeMRZs(.td2, count: 2048, seed: seed + 2)
-    var rng = SplitMix64(state: seed ^ 0xFEED)
+    var rng = SplitMix64(seed: seed ^ 0xFEED)
     var out = [UInt8]()
     out.reserveCapacity(1 << 20)
     for _ in 0..<count {

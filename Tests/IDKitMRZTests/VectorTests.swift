@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func randomRoundTripsAgree() throws {
-        var rng = PropertyTests.SplitMix64(state: 77)
+        var rng = PropertyTests.SplitMix64(seed: 77)
         let fast = MRZParser(referenceDate: PropertyTests.reference)
         var careful = fast
         careful.usesFastPath = false
@@ -108,7 +108,7 @@ import Testing
     /// Random damage — one or two characters replaced by any byte, including illegal ones — is read
     /// alike by both paths, errors included.
     @Test func randomDamageAgrees() {
-        var rng = PropertyTests.SplitMix64(state: 2024)
+        var rng = PropertyTests.SplitMix64(seed: 2024)
         let fast = MRZParser(referenceDate: TestVectors.referenceDate)
         var careful = fast
         careful.usesFastPath = false
