@@ -38,8 +38,8 @@ enum Help {
       -h, --help             this help
 
     EXAMPLES
-      idkit validate P\\<UTOERIKSSON\\<\\<ANNA\\<MARIA\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\<\\< \\
-                     L898902C36UTO7408122F1204159ZE184226B\\<\\<\\<\\<\\<10
+      idkit validate 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<' \\
+                     'L898902C36UTO7408122F1204159ZE184226B<<<<<10'
       idkit validate --json TestVectors/mrz/samples.txt
       printf '%s\\n' "$LINE1" "$LINE2" | idkit validate --correct -
       idkit validate --json - < stream.txt > results.jsonl
