@@ -58,11 +58,24 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     public var description: String {
-        func pad(_ v: Int, _ width: Int) -> String {
-            let s = String(v)
-            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        String(unsafeUninitializedCapacity: 10) { writeISO8601(to: $0.baseAddress!) }
+    }
+
+    /// Writes `YYYY-MM-DD` (10 bytes) at `out`; returns 10. Years outside 0…9999 are not written
+    /// faithfully (they are not met in identity documents).
+    @inline(__always)
+    func writeISO8601(to out: UnsafeMutablePointer<UInt8>) -> Int {
+        @inline(__always) func two(_ v: Int, _ at: Int) {
+            out[at] = UInt8(truncatingIfNeeded: v / 10 % 10) &+ 0x30
+            out[at &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        two(year / 100, 0)
+        two(year, 2)
+        out[4] = UInt8(ascii: "-")
+        two(month, 5)
+        out[7] = UInt8(ascii: "-")
+        two(day, 8)
+        return 10
     }
 
     public init(from decoder: any Decoder) throws {

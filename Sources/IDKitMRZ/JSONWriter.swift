@@ -132,19 +132,10 @@ public struct JSONWriter: ~Copyable {
         guard let value else { null(); return }
         separate()
         reserve(12)
-        func two(_ v: Int) {
-            buffer[count] = UInt8(v / 10 % 10) + 0x30
-            buffer[count + 1] = UInt8(v % 10) + 0x30
-            count += 2
-        }
-        buffer[count] = UInt8(ascii: "\""); count += 1
-        two(value.year / 100)
-        two(value.year)
-        buffer[count] = UInt8(ascii: "-"); count += 1
-        two(value.month)
-        buffer[count] = UInt8(ascii: "-"); count += 1
-        two(value.day)
-        buffer[count] = UInt8(ascii: "\""); count += 1
+        buffer[count] = UInt8(ascii: "\"")
+        count &+= 1 &+ value.writeISO8601(to: buffer + count + 1)
+        buffer[count] = UInt8(ascii: "\"")
+        count &+= 1
         needsComma = true
     }
 
@@ -172,22 +163,6 @@ public struct JSONWriter: ~Copyable {
     @inline(__always) mutating func startMember() { if needsComma { put(UInt8(ascii: ",")) } }
     @inline(__always) mutating func endMember() { needsComma = true }
     @inline(__always) mutating func appendUnescaped(_ bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
-
-    /// `YYYY-MM-DD` without quotes.
-    @inline(__always) mutating func appendDigits(_ value: CalendarDate) {
-        reserve(10)
-        func two(_ v: Int) {
-            buffer[count] = UInt8(truncatingIfNeeded: v / 10 % 10) &+ 0x30
-            buffer[count &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            count &+= 2
-        }
-        two(value.year / 100)
-        two(value.year)
-        buffer[count] = UInt8(ascii: "-"); count &+= 1
-        two(value.month)
-        buffer[count] = UInt8(ascii: "-"); count &+= 1
-        two(value.day)
-    }
 
     /// Appends text as it is (not as a JSON value): for callers that share the buffer with other output.
     public mutating func appendRaw(_ text: String) {

@@ -12,15 +12,14 @@ enum MRZFastPath {
     typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     static let words = 12
 
-    static let high: UInt64 = 0x8080_8080_8080_8080
-    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let high = MRZCheckDigit.SWAR.high
+    static let ones = MRZCheckDigit.SWAR.ones
 
     /// Per-layout byte masks (the top bit of each byte, or all of it, set where a rule applies), built once.
     /// A struct of plain values and pointers, so that using it costs no reference counting.
     /// `@unchecked Sendable`: the masks are written in `init` (of the six static tables, never freed)
     /// and only read afterwards.
     struct Table: @unchecked Sendable {
-        let layout: MRZLayout
         /// Words that hold any part of the text.
         let wordCount: Int
         /// Groups: document number, date of birth, date of expiry, optional data, composite (−1: none).
@@ -89,7 +88,6 @@ enum MRZFastPath {
             let expiry = layout.dateOfExpiry.map { group([$0], layout.dateOfExpiryCheck!) } ?? -1
             let optional = layout.optionalDataCheck.map { group([layout.optionalData1!], $0) } ?? -1
             let composite = layout.composite.map { group(Array(layout.compositeSpans), $0) } ?? -1
-            self.layout = layout
             self.wordCount = (total + 7) / 8
             let free = words(freeBytes), mustDigit = words(mustBytes), noDigit = words(noneBytes)
             self.slots = (number, birth, expiry, optional, composite)
@@ -169,14 +167,8 @@ enum MRZFastPath {
         }
     }
 
-    /// Top bit of each byte set where the byte is ≥ `c` (bytes below 0x80).
-    @inline(__always) static func atLeast(_ w: UInt64, _ c: UInt64) -> UInt64 { ((w | high) &- c &* ones) & high }
-
-    /// Top bit of each byte set where the byte equals `c`.
-    @inline(__always) static func equal(_ w: UInt64, _ c: UInt64) -> UInt64 {
-        let v = w ^ (c &* ones)
-        return ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v) & high
-    }
+    @inline(__always) static func atLeast(_ w: UInt64, _ c: UInt8) -> UInt64 { MRZCheckDigit.SWAR.atLeast(w, c) }
+    @inline(__always) static func equal(_ w: UInt64, _ c: UInt8) -> UInt64 { MRZCheckDigit.SWAR.equal(w, c) }
 
     /// The length of `p[0..<n]` without its trailing fillers, eight bytes at a time. The block is
     /// padded, so reading up to 7 bytes before `p` stays inside it only when `n ≥ 8`; shorter fields

@@ -121,18 +121,7 @@ extension MRZResult {
                             (out + k).update(from: p, count: n)
                             k &+= n
                         }
-                        @inline(__always) func date(_ d: CalendarDate) {
-                            @inline(__always) func two(_ v: Int) {
-                                out[k] = UInt8(truncatingIfNeeded: v / 10 % 10) &+ 0x30
-                                out[k &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-                                k &+= 2
-                            }
-                            two(d.year / 100); two(d.year)
-                            out[k] = UInt8(ascii: "-"); k &+= 1
-                            two(d.month)
-                            out[k] = UInt8(ascii: "-"); k &+= 1
-                            two(d.day)
-                        }
+                        @inline(__always) func date(_ d: CalendarDate) { k &+= d.writeISO8601(to: out + k) }
                         if comma { out[0] = UInt8(ascii: ","); k = 1 }
                         let c = constants.baseAddress!
                         var i = 0

@@ -50,11 +50,6 @@ public struct MRZResult: Sendable {
             ? nil : Extras(fields: fields, errors, warnings, deviations)
     }
 
-    /// True when there are no errors, warnings or deviations.
-    var isClean: Bool { extras.map { $0.errors.isEmpty && $0.warnings.isEmpty && $0.deviations.isEmpty } ?? true }
-
-    /// True when ``fields`` come from ``index`` (not set by a caller).
-    var isIndexed: Bool { extras?.fields == nil }
 
     /// The data fields (``MRZFields``: `nil` = not in this layout, `""` = present and empty).
     public var fields: MRZFields {
