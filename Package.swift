@@ -7,17 +7,37 @@ let package = Package(
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
         // The command-line layer, as a library so that tests and other tools can drive it.
+        // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
+        .library(name: "IDKitAAMVA", targets: ["IDKitAAMVA"]),
+        // Image decoding (libpng, libjpeg, PGM) and the geometry the readers need.
+        .library(name: "IDKitImage", targets: ["IDKitImage"]),
+        // Barcode reading: PDF417 through zxing-cpp with IDKit's own locator, 1D and QR through zbar.
+        .library(name: "IDKitBarcode", targets: ["IDKitBarcode"]),
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
     ],
     targets: [
         .target(name: "IDKitMRZ"),
-        .target(name: "IDKitCLI", dependencies: ["IDKitMRZ"]),
+        .target(name: "IDKitAAMVA"),
+
+        // C libraries from Debian, one system-library target each, found with pkg-config.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CZXing", pkgConfig: "zxing", providers: [.apt(["libzxing-dev"])]),
+        // setjmp-based error handling for libjpeg and libpng's simplified API, in C.
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // zxing-cpp behind a C interface that catches every exception.
+        .target(name: "CZXingShim", dependencies: ["CZXing"]),
+
+        .target(name: "IDKitImage", dependencies: ["CImageCodecs"]),
+        .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
+        .target(name: "IDKitCLI", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
-            dependencies: ["IDKitMRZ", "IDKitCLI"],
+            dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .testTarget(
@@ -25,9 +45,18 @@ let package = Package(
             dependencies: ["IDKitMRZ"]
         ),
         .testTarget(
+            name: "IDKitAAMVATests",
+            dependencies: ["IDKitAAMVA"]
+        ),
+        .testTarget(
+            name: "IDKitBarcodeTests",
+            dependencies: ["IDKitBarcode", "IDKitImage", "IDKitAAMVA"]
+        ),
+        .testTarget(
             name: "IDKitCLITests",
             dependencies: ["IDKitCLI", "IDKitMRZ"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

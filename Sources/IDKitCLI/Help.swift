@@ -4,11 +4,13 @@ enum Help {
 
     USAGE
       idkit validate [options] [MRZ… | FILE… | -]   parse and check ICAO 9303 MRZs
-      idkit help validate                          options and examples
+      idkit aamva [--json] [--strict] [FILE… | -]  parse raw AAMVA DL/ID barcode payloads
+      idkit barcode [--json] IMAGE…                decode barcodes (PDF417, QR, 1D) in PNG/JPEG/PGM
+      idkit help validate|aamva|barcode            options and examples
       idkit --version
 
     EXIT STATUS
-      0 every MRZ valid · 1 some invalid · 64 usage error · 66 unreadable input
+      0 every input valid · 1 some invalid (or no barcode) · 64 usage error · 66 unreadable input
 
     """
 
@@ -49,3 +51,53 @@ enum Help {
 
     """
 }
+
+extension Help {
+    static let aamva = """
+    idkit aamva — parse AAMVA DL/ID payloads (US and Canadian driver licence / ID card barcodes)
+
+    USAGE
+      idkit aamva [--json] [--strict] [FILE… | -]
+
+    INPUT
+      Each FILE holds one raw payload exactly as a scanner delivered it (bytes, control characters
+      included); '-' or no FILE reads standard input. Damaged payloads (wrong subfile offsets, lost
+      separators, CRLF, leading junk, magnetic-stripe tracks) are read with warnings.
+
+    OPTIONS
+      --json     one JSON object per payload: version, jurisdictionVersion, iin, jurisdiction,
+                 country, elements, subfiles, fields (ISO dates, heightCm, weightKg, ...), warnings
+      --strict   warnings make the exit status 1
+
+    EXIT STATUS
+      0 parsed · 1 not an AAMVA payload (or warnings with --strict) · 64 usage · 66 unreadable
+
+    EXAMPLE
+      idkit aamva --json TestVectors/aamva/payloads/IdParser__Licenses__CA.txt
+
+    """
+
+    static let barcode = """
+    idkit barcode — decode every barcode in images and parse AAMVA payloads
+
+    USAGE
+      idkit barcode [--json] [--max-pixels N] IMAGE…
+
+    INPUT
+      PNG, JPEG or binary/ASCII PGM files. PDF417 is read by zxing-cpp after IDKit finds and
+      straightens the barcode (any rotation, perspective, mirrored); 1D and QR by zbar and zxing-cpp.
+
+    OPTIONS
+      --json          one JSON object per image: {"file", "barcodes": [{"format", "bytes" (base64),
+                      "quad", "decoder", "aamva"}], "errors"}
+      --max-pixels N  refuse images with more than N pixels (default 40000000)
+
+    EXIT STATUS
+      0 every image had a barcode · 1 some had none · 64 usage · 66 unreadable file
+
+    EXAMPLE
+      idkit barcode --json TestVectors/pdf417/images/clean-00.png
+
+    """
+}
+

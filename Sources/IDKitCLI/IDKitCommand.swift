@@ -35,8 +35,14 @@ public enum IDKitCommand {
         let rest = Array(arguments.dropFirst())
         switch first {
         case "validate": return ValidateCommand.run(rest, io: io)
+        case "aamva": return AAMVACommand.run(rest, io: io)
         case "help", "--help", "-h":
-            if let topic = rest.first, topic == "validate" { io.out.write(Help.validate) } else { io.out.write(Help.overview) }
+            switch rest.first {
+            case "validate": io.out.write(Help.validate)
+            case "aamva": io.out.write(Help.aamva)
+            case "barcode": io.out.write(Help.barcode)
+            default: io.out.write(Help.overview)
+            }
             return .valid
         case "--version":
             io.out.write("idkit \(version)\n")
