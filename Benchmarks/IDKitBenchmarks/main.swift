@@ -6,6 +6,8 @@
 
 import Foundation
 import IDKitMRZ
+import IDKitBarcode
+import IDKitImage
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +22,19 @@ if !arguments.contains("--allow-debug") {
 }
 #endif
 arguments.removeAll { $0 == "--allow-debug" }
+
+if arguments.first == "barcode-debug", arguments.count >= 3 {
+    let image = try! ImageDecoder.decodeFile(atPath: arguments[1]).image
+    for (n, c) in BarcodeReader().straightenedCandidates(image).enumerated() {
+        print(n, c.quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined(separator: " "), c.image.width, c.image.height)
+        FileManager.default.createFile(atPath: "\(arguments[2])/cand\(n).png", contents: Data(try! ImageEncoder.png(c.image)))
+    }
+    exit(0)
+}
+if arguments.first == "barcode-images", arguments.count >= 2 {
+    runBarcodeImages(directory: arguments[1], verbose: arguments.contains("-v"))
+    exit(0)
+}
 
 // MARK: Data
 

@@ -1,0 +1,56 @@
+import Foundation
+import IDKitAAMVA
+import IDKitBarcode
+import IDKitImage
+
+/// The decode table: for every image of a `make_images.py` set, IDKit (locate, straighten,
+/// zxing-cpp) and plain zxing-cpp (the same library on the whole image, tryHarder + tryRotate)
+/// in one run, per variant: exact decodes and median milliseconds per image (decoding the file
+/// is not timed; both readers get the same gray pixels).
+func runBarcodeImages(directory: String, verbose: Bool) {
+    struct Entry: Decodable { var file: String; var variant: String; var bytes: String }
+    struct Manifest: Decodable { var images: [Entry]; var canvas: [Int] }
+    guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
+          let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+        print("idkit-bench: no manifest.json in \(directory) (make one with TestVectors/pdf417/make_images.py --bench DIR)")
+        exit(66)
+    }
+    let idkit = BarcodeReader(options: .pdf417)
+    let plain = BarcodeReader(options: .init(formats: [.pdf417], useZBar: false, locatePDF417: false))
+    var rows: [String: (n: Int, ours: Int, theirs: Int, oursMs: [Double], theirsMs: [Double])] = [:]
+    var order: [String] = []
+    for e in manifest.images {
+        guard let image = try? ImageDecoder.decodeFile(atPath: directory + "/" + e.file).image else {
+            print("cannot decode \(e.file)"); continue
+        }
+        let expected = Array(Data(base64Encoded: e.bytes) ?? Data())
+        func timed(_ reader: BarcodeReader) -> (Bool, Double) {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let found = (try? reader.read(image)) ?? []
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+            return (found.contains { $0.format == .pdf417 && $0.bytes == expected }, ms)
+        }
+        let (ok1, ms1) = timed(idkit)
+        let (ok2, ms2) = timed(plain)
+        if verbose { print(e.file, ok1 ? "ok" : "FAIL", String(format: "%.1f ms", ms1), "| zxing", ok2 ? "ok" : "fail", String(format: "%.1f ms", ms2)) }
+        if rows[e.variant] == nil { order.append(e.variant); rows[e.variant] = (0, 0, 0, [], []) }
+        rows[e.variant]!.n += 1
+        rows[e.variant]!.ours += ok1 ? 1 : 0
+        rows[e.variant]!.theirs += ok2 ? 1 : 0
+        rows[e.variant]!.oursMs.append(ms1)
+        rows[e.variant]!.theirsMs.append(ms2)
+    }
+    func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.isEmpty ? 0 : s[s.count / 2] }
+    print("PDF417 decode table (\(manifest.canvas[0])×\(manifest.canvas[1]) images, one core)")
+    print("variant       images   IDKit exact  median ms   zxing-cpp exact  median ms")
+    var all1: [Double] = [], all2: [Double] = []
+    var t1 = 0, t2 = 0, tn = 0
+    for v in order {
+        let r = rows[v]!
+        all1 += r.oursMs; all2 += r.theirsMs; t1 += r.ours; t2 += r.theirs; tn += r.n
+        print(v.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%6d   %4d (%3.0f%%)  %8.1f   %6d (%3.0f%%)  %10.1f",
+              r.n, r.ours, 100.0 * Double(r.ours) / Double(r.n), median(r.oursMs), r.theirs, 100.0 * Double(r.theirs) / Double(r.n), median(r.theirsMs)))
+    }
+    print("all".padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%6d   %4d (%3.0f%%)  %8.1f   %6d (%3.0f%%)  %10.1f",
+          tn, t1, 100.0 * Double(t1) / Double(max(tn, 1)), median(all1), t2, 100.0 * Double(t2) / Double(max(tn, 1)), median(all2)))
+}

@@ -1,0 +1,181 @@
+internal import CImageCodecs
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why an image could not be decoded.
+public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
+        case empty, unsupportedFormat, corrupt, tooLarge, fileTooLarge, unreadable
+    }
+    public let kind: Kind
+    public let message: String
+    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
+    public var description: String { message }
+}
+
+/// Limits that keep a hostile file from taking unbounded memory.
+public struct ImageLimits: Sendable, Equatable {
+    /// Width × height above which decoding is refused before any pixel memory is allocated.
+    public var maxPixels: Int
+    /// Encoded file size above which the file is refused.
+    public var maxFileBytes: Int
+
+    public init(maxPixels: Int = 40_000_000, maxFileBytes: Int = 64 << 20) {
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public static let `default` = ImageLimits()
+}
+
+/// Decodes PNG (libpng), JPEG (libjpeg) and PGM (`P5` binary, `P2` ASCII) to 8-bit gray.
+public enum ImageDecoder {
+    /// The image in `data`, whose format is recognised from its first bytes.
+    public static func decode(_ data: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
+        try decodeWithOrientation(data, limits: limits).image
+    }
+
+    /// The image and its JPEG EXIF orientation (1–8; 0 when absent or not a JPEG), not applied.
+    public static func decodeWithOrientation(_ data: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+        guard !data.isEmpty else { throw ImageError(.empty, "the file is empty") }
+        guard data.count <= limits.maxFileBytes else {
+            throw ImageError(.fileTooLarge, "the file has \(data.count) bytes; the limit is \(limits.maxFileBytes)")
+        }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (try decodePNG(data, limits: limits), 0) }
+        if data.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(data, limits: limits) }
+        if data.count >= 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "2") {
+            return (try PGM.decode(data, limits: limits), 0)
+        }
+        let head = data.prefix(4).map { String($0, radix: 16) }.joined(separator: " ")
+        throw ImageError(.unsupportedFormat, "not a PNG, JPEG or PGM file (first bytes \(head))")
+    }
+
+    /// Reads and decodes a file, refusing files above the size limit before reading them whole.
+    public static func decodeFile(atPath path: String, limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ImageError(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw ImageError(.unreadable, "cannot read: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limits.maxFileBytes {
+                throw ImageError(.fileTooLarge, "the file is larger than the limit of \(limits.maxFileBytes) bytes")
+            }
+        }
+        return try decodeWithOrientation(bytes, limits: limits)
+    }
+
+    private static func tooLarge(_ w: Int32, _ h: Int32, _ limits: ImageLimits) -> ImageError {
+        ImageError(.tooLarge, "the image is \(w)×\(h) = \(Int(w) * Int(h)) pixels; the limit is \(limits.maxPixels)")
+    }
+
+    private static func decodePNG(_ data: [UInt8], limits: ImageLimits) throws(ImageError) -> GrayImage {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { buf in
+            idk_png_decode_gray(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &message, message.count)
+        }
+        return try finish(status, pixels, w, h, message, format: "PNG", limits: limits)
+    }
+
+    private static func decodeJPEG(_ data: [UInt8], limits: ImageLimits) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0, orientation: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { buf in
+            idk_jpeg_decode_gray(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &orientation, &message, message.count)
+        }
+        return (try finish(status, pixels, w, h, message, format: "JPEG", limits: limits), Int(orientation))
+    }
+
+    private static func finish(_ status: Int32, _ pixels: UnsafeMutablePointer<UInt8>?, _ w: Int32, _ h: Int32,
+                               _ message: [CChar], format: String, limits: ImageLimits) throws(ImageError) -> GrayImage {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        switch status {
+        case Int32(IDK_IMAGE_OK):
+            guard let pixels else { throw ImageError(.corrupt, "\(format): no pixels") }
+            defer { free(pixels) }
+            let count = Int(w) * Int(h)
+            return GrayImage(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        case Int32(IDK_IMAGE_TOO_LARGE):
+            throw tooLarge(w, h, limits)
+        case Int32(IDK_IMAGE_NO_MEMORY):
+            throw ImageError(.tooLarge, "\(format): out of memory for a \(w)×\(h) image")
+        default:
+            throw ImageError(.corrupt, "corrupt \(format): \(text)")
+        }
+    }
+}
+
+/// Netpbm PGM (`P5` binary, `P2` plain), 8- and 16-bit. A header and raw samples: no codec needed.
+enum PGM {
+    static func decode(_ data: [UInt8], limits: ImageLimits) throws(ImageError) -> GrayImage {
+        var i = 2
+        func skipSpaceAndComments() {
+            while i < data.count {
+                if data[i] == UInt8(ascii: "#") { while i < data.count, data[i] != 0x0A { i += 1 } }
+                else if data[i] == 0x20 || (data[i] >= 0x09 && data[i] <= 0x0D) { i += 1 }
+                else { break }
+            }
+        }
+        func number(_ what: String) throws(ImageError) -> Int {
+            skipSpaceAndComments()
+            var value = 0, digits = 0
+            while i < data.count, data[i] >= 0x30, data[i] <= 0x39, digits < 10 {
+                value = value * 10 + Int(data[i] - 0x30); i += 1; digits += 1
+            }
+            guard digits > 0 else { throw ImageError(.corrupt, "corrupt PGM: no \(what) at byte \(i)") }
+            return value
+        }
+        let plain = data[1] == UInt8(ascii: "2")
+        let w = try number("width"), h = try number("height"), maxValue = try number("maximum value")
+        guard w > 0, h > 0 else { throw ImageError(.corrupt, "corrupt PGM: width and height must be positive") }
+        guard w * h <= limits.maxPixels else {
+            throw ImageError(.tooLarge, "the image is \(w)×\(h) = \(w * h) pixels; the limit is \(limits.maxPixels)")
+        }
+        guard maxValue > 0, maxValue < 65536 else { throw ImageError(.corrupt, "corrupt PGM: maximum value \(maxValue) is outside 1…65535") }
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        if plain {
+            for k in 0..<(w * h) {
+                let v = try number("sample \(k)")
+                pixels[k] = UInt8(min(255, v * 255 / maxValue))
+            }
+        } else {
+            i += 1  // the single whitespace after the maximum value
+            let bytesPerSample = maxValue > 255 ? 2 : 1
+            guard data.count - i >= w * h * bytesPerSample else {
+                throw ImageError(.corrupt, "truncated PGM: \(w * h * bytesPerSample) sample bytes expected after byte \(i), \(max(0, data.count - i)) present")
+            }
+            for k in 0..<(w * h) {
+                let v = bytesPerSample == 2 ? Int(data[i + 2 * k]) << 8 | Int(data[i + 2 * k + 1]) : Int(data[i + k])
+                pixels[k] = maxValue == 255 ? UInt8(v) : UInt8(min(255, v * 255 / maxValue))
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: pixels)
+    }
+}
+
+/// Encodes images as PNG through libpng (for annotated output and test data).
+public enum ImageEncoder {
+    /// PNG bytes of a gray image, or of RGB pixels when `rgb` holds width × height × 3 bytes.
+    public static func png(_ image: GrayImage, rgb: [UInt8]? = nil) throws(ImageError) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let source = rgb ?? image.pixels
+        let status = source.withUnsafeBufferPointer { buf in
+            idk_png_encode(buf.baseAddress, Int32(image.width), Int32(image.height), rgb == nil ? 1 : 3, &out, &length, &message, message.count)
+        }
+        guard status == 0, let out else {
+            throw ImageError(.corrupt, "PNG encoding failed: \(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })")
+        }
+        defer { free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
+    }
+}
