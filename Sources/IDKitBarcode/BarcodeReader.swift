@@ -81,22 +81,33 @@ public struct BarcodeReader: Sendable {
         return (image.warped(width: ow, height: oh, by: toImage), toImage, ow)
     }
 
-    /// Locates PDF417 candidates, straightens each and decodes it; tries the mirror image too.
+    /// Locates PDF417 candidates, straightens each and decodes it. Attempts, cheapest first: each
+    /// candidate upright, then turned 180° (zxing-cpp's own rotation search is off: the symbol is
+    /// already straight), then every candidate mirrored (some cards print it mirrored).
     func readLocatedPDF417(_ image: GrayImage) throws(BarcodeError) -> [Barcode] {
-        let locator = PDF417Locator(block: locatorBlock(image))
-        for candidate in locator.locate(image) {
-            guard let (straight, toImage, ow) = straighten(image, candidate.quad) else { continue }
-            var zx = ZXingDecoder.Options()
-            zx.formats = ZXingDecoder.pdf417Bit
-            for mirrored in [false, true] {
-                let input = mirrored ? straight.mirrored() : straight
-                let results = try ZXingDecoder.read(input, options: zx)
-                if !results.isEmpty {
+        let candidates = PDF417Locator(block: locatorBlock(image)).locate(image)
+        var zx = ZXingDecoder.Options()
+        zx.formats = ZXingDecoder.pdf417Bit
+        zx.tryRotate = false
+        for mirrored in [false, true] {
+            for candidate in candidates {
+                for turned in [false, true] {
+                    let q = candidate.quad
+                    let quad = turned ? Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight) : q
+                    guard var (straight, toImage, ow) = straighten(image, quad) else { continue }
+                    // Square the outline up on the start and stop bars, then straighten again.
+                    if let refined = PDF417EdgeRefiner.refine(straight, square: candidate.isSquare) {
+                        let better = Quadrilateral(topLeft: toImage.apply(refined[0]), topRight: toImage.apply(refined[1]),
+                                                   bottomRight: toImage.apply(refined[2]), bottomLeft: toImage.apply(refined[3]))
+                        if let again = straighten(image, better) { (straight, toImage, ow) = again }
+                    }
+                    let input = mirrored ? straight.mirrored() : straight
+                    let results = try ZXingDecoder.read(input, options: zx)
+                    guard !results.isEmpty else { continue }
                     return results.map { r in
                         var b = r
                         b.quad = r.quad.mapped { p in
-                            let x = mirrored ? Double(ow) - p.x : p.x
-                            return toImage.apply(Point(x: x, y: p.y))
+                            toImage.apply(Point(x: mirrored ? Double(ow) - p.x : p.x, y: p.y))
                         }
                         b.isMirrored = mirrored != r.isMirrored
                         return b

@@ -20,6 +20,8 @@ struct PDF417Locator {
         /// Gradient direction across the bars, radians.
         var angle: Double
         var blocks: Int
+        /// Whether the outline was fitted square to the bars (rotation only) rather than freely.
+        var isSquare: Bool
     }
 
     var block = 8
@@ -120,10 +122,16 @@ struct PDF417Locator {
     /// The quadrilateral of one region, from lines fitted to its extreme blocks.
     private func candidate(for members: [Int], bw: Int, sxx: [Float], syy: [Float], sxy: [Float],
                            width: Int, height: Int, straight: Bool) -> Candidate? {
+        // Each block's tensor normalised by its energy and weighted by its coherence, so that
+        // high-contrast print next to the symbol does not pull the direction.
         var cxx = 0.0, cxy = 0.0
         for b in members {
-            cxx += Double(sxx[b] - syy[b])
-            cxy += Double(2 * sxy[b])
+            let e = Double(sxx[b] + syy[b])
+            guard e > 0 else { continue }
+            let d = Double(sxx[b] - syy[b]) / e, o = Double(2 * sxy[b]) / e
+            let coherence = (d * d + o * o).squareRoot()
+            cxx += d * coherence * coherence
+            cxy += o * coherence * coherence
         }
         let theta = 0.5 * atan2(cxy, cxx)
         let u = (x: cos(theta), y: sin(theta))       // across the bars: along a symbol row
@@ -180,10 +188,14 @@ struct PDF417Locator {
         guard let side = edges({ (along: $1, across: $0) }, straight: straight),   // u as a function of v
               let cap = edges({ (along: $0, across: $1) }, straight: straight)     // v as a function of u
         else { return nil }
-        // Grow outward: half a block for the block centres plus a quiet zone.
-        let margin = half + 1.5 * bin
-        let left = (side.lo.0 - margin, side.lo.1), right = (side.hi.0 + margin, side.hi.1)
-        let top = (cap.lo.0 - margin, cap.lo.1), bottom = (cap.hi.0 + margin, cap.hi.1)
+        // Grow outward: half a block for the block centres plus a quiet zone; more at the sides,
+        // where the start and stop patterns must not be cut (zxing-cpp reads along the rows).
+        let sideMargin = half + 3 * bin, capMargin = half + 1.5 * bin
+        let left = (side.lo.0 - sideMargin, side.lo.1), right = (side.hi.0 + sideMargin, side.hi.1)
+        let top = (cap.lo.0 - capMargin, cap.lo.1), bottom = (cap.hi.0 + capMargin, cap.hi.1)
+        // A PDF417 is a wide field of bars; a thin tall region is an edge or a line of print.
+        let rowLength = right.0 - left.0, barLength = bottom.0 - top.0
+        guard rowLength > 0, barLength > 0, rowLength / barLength > 0.5, rowLength / barLength < 20 else { return nil }
         // Intersect u = a + b·v with v = c + d·u.
         func corner(_ s: (Double, Double), _ c: (Double, Double)) -> Point? {
             let denom = 1 - s.1 * c.1
@@ -195,6 +207,6 @@ struct PDF417Locator {
         guard let tl = corner(left, top), let tr = corner(right, top),
               let br = corner(right, bottom), let bl = corner(left, bottom) else { return nil }
         return Candidate(quad: Quadrilateral(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl),
-                         angle: theta, blocks: members.count)
+                         angle: theta, blocks: members.count, isSquare: straight)
     }
 }
