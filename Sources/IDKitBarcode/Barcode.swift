@@ -33,7 +33,9 @@ public struct Barcode: Sendable, Equatable, Codable {
     /// Where the symbol is, in the coordinates of the image that was passed in.
     public var quad: Quadrilateral
     public var decoder: BarcodeDecoder
-    /// Whether the symbol was printed mirrored.
+    /// Whether the symbol was read from the mirror image. zxing-cpp 1.4 reads many mirrored PDF417
+    /// symbols by itself without saying so; this is `true` when IDKit had to flip the image or
+    /// the decoder reported a mirrored read.
     public var isMirrored: Bool
 
     public init(format: BarcodeFormat, bytes: [UInt8], quad: Quadrilateral, decoder: BarcodeDecoder, isMirrored: Bool = false) {

@@ -3,6 +3,8 @@
 on a card in a scene and degraded the ways phone photos and scans are.
 
   python3 make_images.py                      # the small committed set -> images/ + manifest.json
+                                              # (800x600, 3 per variant, modules 1.5-4 px: the
+                                              # range where every image must decode, for the tests)
   python3 make_images.py --bench DIR --count 50   # 2-megapixel benchmark set (not committed)
 
 Variants (module size 1-4 px, as in issue 3): clean, rot5, rot15, rot30, rotany (any in-plane
@@ -66,6 +68,9 @@ def scene(rng, size):
     return img
 
 
+MIN_MODULE = 1.0
+
+
 def render(rng, payload, variant, canvas):
     m = modules(payload)
     if variant == "blur":
@@ -73,7 +78,7 @@ def render(rng, payload, variant, canvas):
     elif variant == "phone":
         module_px = rng.uniform(1.8, 4.0)
     else:
-        module_px = rng.uniform(1.0, 4.0)
+        module_px = rng.uniform(MIN_MODULE, 4.0)
     sym = symbol_image(m, module_px)
     if variant == "mirrored":
         sym = sym.transpose(Image.FLIP_LEFT_RIGHT)
@@ -110,9 +115,21 @@ def render(rng, payload, variant, canvas):
         elif side == 2: corners = [(x, y * (1 - k) if x < 0 else y) for x, y in corners]
         else:           corners = [(x, y * (1 - k) if x > 0 else y) for x, y in corners]
     a = math.radians(angle)
-    dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in corners]
     src = [(0, 0), (cw, 0), (cw, ch), (0, ch)]
-    coeffs = perspective_coeffs(src, dst)
+    # Place the card so that the whole symbol is inside the frame.
+    for _ in range(200):
+        dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in corners]
+        coeffs = perspective_coeffs(src, dst)
+        forward = perspective_coeffs(dst, src)  # card -> image
+        def to_image(px, py):
+            c = forward
+            w = c[6] * px + c[7] * py + 1
+            return ((c[0] * px + c[1] * py + c[2]) / w, (c[3] * px + c[4] * py + c[5]) / w)
+        inside = all(4 <= X <= W - 4 and 4 <= Y <= H - 4 for X, Y in
+                     (to_image(px, py) for px, py in [(ox, oy), (ox + sw, oy), (ox + sw, oy + sh), (ox, oy + sh)]))
+        if inside:
+            break
+        cx, cy = rng.uniform(0.2, 0.8) * W, rng.uniform(0.2, 0.8) * H
     bg = scene(rng, canvas)
     warped = card.transform(canvas, Image.PERSPECTIVE, coeffs, Image.BICUBIC, fillcolor=0)
     mask = Image.new("L", card.size, 255).transform(canvas, Image.PERSPECTIVE, coeffs, Image.BILINEAR, fillcolor=0)
@@ -129,13 +146,48 @@ def render(rng, payload, variant, canvas):
     return img, fmt, module_px, angle
 
 
+def make_misc(out):
+    """1D and QR symbols for the zbar path, a PGM copy, and a decompression-bomb PNG header."""
+    import struct, zlib
+    os.makedirs(out, exist_ok=True)
+    items = []
+    for name, kind, data in [("qr.png", "58", b"IDKIT QR \x01\x02 bytes"), ("code128.png", "20", b"IDKIT-128-0042"),
+                             ("ean13.png", "13", b"400638133393")]:
+        path = os.path.join(out, name)
+        subprocess.run(["zint", "-b", kind, "--binary", "--scale=2", "-d", data.decode("latin-1"), "-o", path],
+                       check=True, capture_output=True)
+        img = Image.open(path).convert("L")
+        canvas = Image.new("L", (img.width + 80, img.height + 80), 255)
+        canvas.paste(img, (40, 40))
+        canvas.save(path)
+        items.append({"file": name, "format": {"58": "QRCode", "20": "Code128", "13": "EAN13"}[kind],
+                      "bytes": base64.b64encode(data if kind != "13" else b"4006381333931").decode()})
+    # EAN-13: zint adds the check digit (1).
+    # The first committed PDF417 image as binary PGM (P5).
+    src = Image.open(os.path.join(HERE, "images", "clean-00.png")).convert("L")
+    with open(os.path.join(out, "clean-00.pgm"), "wb") as f:
+        f.write(b"P5\n# IDKit test image\n%d %d\n255\n" % src.size + src.tobytes())
+    # A PNG whose header claims 100000 x 100000 pixels (a decompression bomb): no pixel data.
+    def chunk(tag, body):
+        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body) & 0xFFFFFFFF)
+    bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 0, 0, 0, 0)) + \
+        chunk(b"IDAT", zlib.compress(b"\x00" * 1000)) + chunk(b"IEND", b"")
+    open(os.path.join(out, "bomb-100000x100000.png"), "wb").write(bomb)
+    json.dump({"source": "make_images.py (zint symbols; PGM copy of images/clean-00.png; hand-built PNG header)",
+               "symbols": items}, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", help="write the benchmark set here instead of images/")
-    ap.add_argument("--count", type=int, default=4, help="images per variant")
+    ap.add_argument("--count", type=int, default=3, help="images per variant")
     ap.add_argument("--width", type=int, default=None)
     ap.add_argument("--height", type=int, default=None)
+    ap.add_argument("--min-module", type=float, default=None,
+                    help="smallest module size in pixels (default 1.0; the committed set uses 1.5)")
     args = ap.parse_args()
+    global MIN_MODULE
+    MIN_MODULE = args.min_module or (1.0 if args.bench else 1.5)
     out = args.bench or os.path.join(HERE, "images")
     canvas = (args.width or (1632 if args.bench else 800), args.height or (1224 if args.bench else 600))
     os.makedirs(out, exist_ok=True)
@@ -161,8 +213,10 @@ def main():
                              "bytes": base64.b64encode(payload).decode(), "modulePx": round(module_px, 2),
                              "angle": round(angle, 1)})
     json.dump({"source": "make_images.py (seeded), zint " + subprocess.run(["zint", "--version"], capture_output=True, text=True).stdout.strip().split()[-1],
-               "canvas": list(canvas), "images": manifest}, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+               "canvas": list(canvas), "minModulePx": MIN_MODULE, "images": manifest}, open(os.path.join(out, "manifest.json"), "w"), indent=1)
     print(f"{len(manifest)} images in {out}")
+    if not args.bench:
+        make_misc(os.path.join(HERE, "misc"))
 
 
 if __name__ == "__main__":
