@@ -106,9 +106,11 @@ public struct BarcodeReader: Sendable {
                     guard !results.isEmpty else { continue }
                     return results.map { r in
                         var b = r
-                        b.quad = r.quad.mapped { p in
-                            toImage.apply(Point(x: mirrored ? Double(ow) - p.x : p.x, y: p.y))
-                        }
+                        // zxing-cpp 1.4's PDF417 position is unreliable (corners repeat), so the
+                        // quadrilateral is the straightened region's outline, back in the photo.
+                        let oh = Double(straight.height)
+                        b.quad = Quadrilateral(topLeft: toImage.apply(Point(x: 0, y: 0)), topRight: toImage.apply(Point(x: Double(ow), y: 0)),
+                                               bottomRight: toImage.apply(Point(x: Double(ow), y: oh)), bottomLeft: toImage.apply(Point(x: 0, y: oh)))
                         b.isMirrored = mirrored != r.isMirrored
                         return b
                     }

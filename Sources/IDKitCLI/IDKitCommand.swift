@@ -36,6 +36,7 @@ public enum IDKitCommand {
         switch first {
         case "validate": return ValidateCommand.run(rest, io: io)
         case "aamva": return AAMVACommand.run(rest, io: io)
+        case "barcode": return BarcodeCommand.run(rest, io: io)
         case "help", "--help", "-h":
             switch rest.first {
             case "validate": io.out.write(Help.validate)

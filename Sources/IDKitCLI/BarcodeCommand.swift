@@ -1,0 +1,118 @@
+import Foundation
+import IDKitAAMVA
+import IDKitBarcode
+import IDKitImage
+import IDKitMRZ
+
+/// `idkit barcode IMAGE…`: decode every barcode in each image; parse AAMVA payloads.
+enum BarcodeCommand {
+    struct Options {
+        var json = false
+        var limits = ImageLimits.default
+        var files: [String] = []
+    }
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+        var options = Options()
+        for token in Token.split(arguments) {
+            switch token {
+            case .option(name: "json", value: nil): options.json = true
+            case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
+            case .option(name: "max-pixels", value: let value):
+                guard let value, let n = Int(value), n > 0 else {
+                    throw UsageError(message: "--max-pixels needs a positive number, as --max-pixels=40000000")
+                }
+                options.limits.maxPixels = n
+            case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit barcode'")
+            case .positional(let path): options.files.append(path)
+            case .stdin: throw UsageError(message: "'idkit barcode' reads image files, not standard input")
+            }
+        }
+        guard !options.files.isEmpty else { throw UsageError(message: "no image given; usage: idkit barcode [--json] IMAGE…") }
+        return options
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        let options: Options
+        do {
+            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.barcode); return .valid }
+            options = parsed
+        } catch {
+            io.err.write("idkit barcode: \(error.message)\n\nRun 'idkit help barcode' for usage.\n")
+            return .usage
+        }
+        var status = IDKitCommand.ExitStatus.valid
+        let reader = BarcodeReader()
+        for file in options.files {
+            var barcodes: [Barcode] = []
+            var errors: [String] = []
+            do {
+                let image = try ImageDecoder.decodeFile(atPath: file, limits: options.limits).image
+                barcodes = try reader.read(image)
+            } catch let error as ImageError {
+                errors.append(error.message)
+                if error.kind == .unreadable { status = .unreadableInput }
+            } catch {
+                errors.append("\(error)")
+            }
+            if barcodes.isEmpty && status == .valid { status = .invalid }
+            if options.json {
+                io.out.write(json(file: file, barcodes: barcodes, errors: errors) + "\n")
+            } else {
+                io.out.write(human(file: file, barcodes: barcodes, errors: errors))
+            }
+        }
+        return status
+    }
+
+    /// The `idkit barcode --json` contract (README): `{"file", "barcodes": [{"format", "bytes",
+    /// "quad", "decoder", "isMirrored", "aamva"}], "errors"}`.
+    static func json(file: String, barcodes: [Barcode], errors: [String]) -> String {
+        var w = JSONWriter(capacity: 4096)
+        w.beginObject()
+        w.key("file"); w.string(file)
+        w.key("barcodes"); w.beginArray()
+        for b in barcodes {
+            w.beginObject()
+            w.key("format"); w.string(b.format.rawValue)
+            w.key("bytes"); w.string(Data(b.bytes).base64EncodedString())
+            w.key("quad"); w.beginArray()
+            for p in b.quad.corners {
+                w.beginArray(); w.int(Int(p.x.rounded())); w.int(Int(p.y.rounded())); w.endArray()
+            }
+            w.endArray()
+            w.key("decoder"); w.string(b.decoder.rawValue)
+            w.key("isMirrored"); w.bool(b.isMirrored)
+            w.key("aamva")
+            if b.format == .pdf417, let payload = try? AAMVAParser().parse(b.bytes) {
+                w.raw(Array(AAMVAReport(payload).jsonString().utf8))
+            } else {
+                w.null()
+            }
+            w.endObject()
+        }
+        w.endArray()
+        w.key("errors"); w.beginArray()
+        for e in errors { w.string(e) }
+        w.endArray()
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    static func human(file: String, barcodes: [Barcode], errors: [String]) -> String {
+        var out = ""
+        for e in errors { out += "\(file): error: \(e)\n" }
+        if barcodes.isEmpty && errors.isEmpty { out += "\(file): no barcode found\n" }
+        for b in barcodes {
+            let corners = b.quad.corners.map { "(\(Int($0.x.rounded())),\(Int($0.y.rounded())))" }.joined(separator: " ")
+            out += "\(file): \(b.format.rawValue), \(b.bytes.count) bytes, by \(b.decoder.rawValue)\(b.isMirrored ? ", mirrored" : ""), at \(corners)\n"
+            if b.format == .pdf417, let payload = try? AAMVAParser().parse(b.bytes) {
+                out += HumanAAMVA.describe(payload, file: "  AAMVA").split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+            } else if b.bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                out += "  \(String(decoding: b.bytes, as: UTF8.self))\n"
+            }
+        }
+        return out
+    }
+}

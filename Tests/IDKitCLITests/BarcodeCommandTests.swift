@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@Suite struct AAMVAAndBarcodeCommandTests {
+    static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestVectors")
+
+    func path(_ p: String) -> String { Self.vectors.appendingPathComponent(p).path }
+
+    func jsonObjects(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("idkit aamva --json keeps the contract names and the nil-versus-empty rule")
+    func aamvaJSON() throws {
+        let r = try IDKitBinary.run(["aamva", "--json", path("aamva/public/IdParser__Licenses__CA.txt")])
+        #expect(r.status == 0)
+        let o = try #require(try jsonObjects(r.stdout).first)
+        #expect(o["version"] as? Int == 4)
+        #expect(o["jurisdictionVersion"] as? Int == 0)
+        #expect(o["iin"] as? String == "636014")
+        #expect(o["jurisdiction"] as? String == "CA")
+        #expect(o["country"] as? String == "USA")
+        let elements = try #require(o["elements"] as? [String: String])
+        #expect(elements["DCS"] == "HARPER")
+        #expect(elements["ZCB"] == "")                  // present and empty
+        let fields = try #require(o["fields"] as? [String: Any])
+        #expect(fields["lastName"] as? String == "HARPER")
+        #expect(fields["dateOfBirth"] as? String == "1973-07-05")
+        #expect(fields["heightCm"] as? Int == 173)
+        #expect(fields["postalCode"] as? String == "95035")
+        #expect(fields["suffix"] is NSNull)             // absent: null, not ""
+        let warnings = try #require(o["warnings"] as? [[String: Any]])
+        #expect(warnings.contains { $0["code"] as? String == "leadingJunk" && $0["offset"] as? Int == 0 })
+    }
+
+    @Test("idkit aamva reads standard input and fails with 1 on what is not AAMVA")
+    func aamvaStdin() throws {
+        let ok = try IDKitBinary.run(["aamva", "-"], stdin: "@\n\u{1E}\rANSI 636000100102DL00310010DLDAQT1\r")
+        #expect(ok.status == 0)
+        #expect(ok.stdout.contains("IIN 636000 VA Virginia"))
+        let bad = try IDKitBinary.run(["aamva", "--json", "-"], stdin: "hello")
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("\"kind\":\"notAAMVA\""))
+        let strict = try IDKitBinary.run(["aamva", "--strict", path("aamva/generated/damaged-v08-crlf.bin")])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("warning: crlfLineEnds"))
+        let missing = try IDKitBinary.run(["aamva", "/nonexistent/payload.txt"])
+        #expect(missing.status == 66)
+        let usage = try IDKitBinary.run(["aamva", "--frobnicate"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("unknown option '--frobnicate'"))
+    }
+
+    @Test("idkit barcode --json: format, base64 bytes, quad, decoder and the parsed AAMVA payload")
+    func barcodeJSON() throws {
+        let r = try IDKitBinary.run(["barcode", "--json", path("pdf417/images/rot30-00.png"), path("pdf417/misc/code128.png")])
+        #expect(r.status == 0)
+        let objects = try jsonObjects(r.stdout)
+        #expect(objects.count == 2)
+        let first = try #require((objects[0]["barcodes"] as? [[String: Any]])?.first)
+        #expect(first["format"] as? String == "PDF417")
+        #expect(first["decoder"] as? String == "zxing")
+        let quad = try #require(first["quad"] as? [[Int]])
+        #expect(quad.count == 4 && quad.allSatisfy { $0.count == 2 })
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.vectors.appendingPathComponent("pdf417/images/manifest.json"))) as? [String: Any])
+        let expected = try #require((manifest["images"] as? [[String: Any]])?.first { $0["file"] as? String == "rot30-00.png" })
+        #expect(first["bytes"] as? String == expected["bytes"] as? String)
+        let aamva = try #require(first["aamva"] as? [String: Any])
+        #expect(aamva["iin"] as? String != nil)
+        let second = try #require((objects[1]["barcodes"] as? [[String: Any]])?.first)
+        #expect(second["format"] as? String == "Code128")
+        #expect(second["aamva"] is NSNull)
+        #expect((objects[1]["errors"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("idkit barcode reports bad images with the reason and a failing status")
+    func barcodeErrors() throws {
+        let bomb = try IDKitBinary.run(["barcode", "--json", path("pdf417/misc/bomb-100000x100000.png")])
+        #expect(bomb.status == 1)
+        #expect(bomb.stdout.contains("the image is 100000×100000 = 10000000000 pixels; the limit is 40000000"))
+        let limit = try IDKitBinary.run(["barcode", "--max-pixels=1000", path("pdf417/images/clean-00.png")])
+        #expect(limit.status == 1)
+        #expect(limit.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))
+        let missing = try IDKitBinary.run(["barcode", "/nonexistent.png"])
+        #expect(missing.status == 66)
+        let usage = try IDKitBinary.run(["barcode"])
+        #expect(usage.status == 64)
+    }
+}
