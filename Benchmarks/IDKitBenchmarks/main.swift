@@ -6,6 +6,7 @@
 
 import Foundation
 import IDKitMRZ
+import IDKitAAMVA
 import IDKitBarcode
 import IDKitImage
 
@@ -239,6 +240,30 @@ if wanted("json") {
         return writer.count
     }
     report("JSON writer (one result)", ns, "ns/MRZ", fastest: lastFastest)
+}
+
+if wanted("aamva") {
+    // Payloads of about 500 bytes: our version 10/11 licences and Virginia's published sample.
+    let files = ["TestVectors/aamva/generated/v10-dl-va.bin", "TestVectors/aamva/generated/v11-dl-ca.bin",
+                 "TestVectors/aamva/public/aamva-rs__VA-21.txt", "TestVectors/aamva/public/py-aamva__PDF417_ca.txt"]
+    let payloads = files.compactMap { FileManager.default.contents(atPath: $0).map { Array($0) } }
+    if payloads.count == files.count {
+        let aamva = AAMVAParser()
+        let meanSize = payloads.reduce(0) { $0 + $1.count } / payloads.count
+        let ns = measure(iterations: 100_000) { i in
+            (try? aamva.parse(payloads[i & 3]))?.fields.documentNumber?.utf8.count ?? 0
+        }
+        report("AAMVA parse (\(meanSize)-byte payloads)", ns, "ns/payload", target: "≤ 3000 ns", fastest: lastFastest)
+        let damaged = ["TestVectors/aamva/generated/damaged-v08-wedge.bin", "TestVectors/aamva/generated/damaged-v08-crlf.bin",
+                       "TestVectors/aamva/generated/damaged-v08-offset-sc.bin", "TestVectors/aamva/generated/damaged-v08-stray-c1.bin"]
+            .compactMap { FileManager.default.contents(atPath: $0).map { Array($0) } }
+        let nsDamaged = measure(iterations: 50_000) { i in
+            (try? aamva.parse(damaged[i & 3]))?.warnings.count ?? 0
+        }
+        report("AAMVA parse (damaged payloads)", nsDamaged, "ns/payload", fastest: lastFastest)
+    } else {
+        print("AAMVA parse: run from the repository root (TestVectors/aamva not found)")
+    }
 }
 
 /// Runs a program with stdin and stdout redirected to files; returns its exit status and its own

@@ -40,6 +40,18 @@ public enum AAMVAElementCatalog {
     /// Every identifier any version defines (for splitting payloads whose separators were lost).
     static let allIdentifiers: Set<String> = Set(version01.keys).union(current.keys)
 
+    /// The same, packed as three ASCII bytes (see `ElementTable.code`), for the byte-level parser.
+    static let allCodes: Set<UInt32> = Set(allIdentifiers.map(ElementTable.code))
+    private static let version01Codes: Set<UInt32> = Set(version01.keys.map(ElementTable.code))
+    private static let currentCodes: [UInt32: Int] = Dictionary(uniqueKeysWithValues: current.map { (ElementTable.code($0.key), $0.value.since) })
+
+    /// Whether `code` is an element of `version` (the packed form of `name(of:version:) != nil`).
+    static func isDefined(_ code: UInt32, version: Int) -> Bool {
+        if version <= 1 { return version01Codes.contains(code) }
+        if let since = currentCodes[code] { return version >= since }
+        return false
+    }
+
     /// Versions 02 and later (2003 onwards), with the version that introduced each element.
     private static let current: [String: (name: String, since: Int)] = [
         "DCA": ("Jurisdiction-specific vehicle class", 2),

@@ -3,34 +3,101 @@
 /// Dates: AAMVA DL/ID-2000 (version 01) writes `CCYYMMDD`; from version 02 on, US cards write
 /// `MMDDCCYY` and Canadian cards `CCYYMMDD` (Annex D, D.12.5.1 "Date" data type). The country is
 /// `DCG` when present, else the IIN's, else the address jurisdiction's.
-struct FieldInterpreter {
-    let payload: AAMVAPayload
-    var warnings: [AAMVAWarning] = []
-    var country: String?
-    private var elements: [AAMVAElement] = []
+/// The elements of one subfile as byte ranges of the payload, looked up by packed identifier
+/// (three ASCII bytes in a UInt32): the field rules run on bytes, not Strings.
+struct ElementTable {
+    var bytes: [UInt8]
+    var codes: [UInt32] = []
+    var values: [Range<Int>] = []
+    var offsets: [Int] = []
 
-    init(payload: AAMVAPayload) {
-        self.payload = payload
-        self.elements = payload.primarySubfile?.elements ?? []
+    @inline(__always) static func code(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
+        UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
     }
 
-    private func raw(_ id: String) -> AAMVAElement? { elements.first { $0.id == id } }
+    static func code(_ id: StaticString) -> UInt32 {
+        id.withUTF8Buffer { code($0[0], $0[1], $0[2]) }
+    }
+
+    static func code(_ id: String) -> UInt32 {
+        let u = Array(id.utf8)
+        return u.count >= 3 ? code(u[0], u[1], u[2]) : 0
+    }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A table over element values given as Strings (magnetic-stripe tracks).
+    init(elements: [AAMVAElement]) {
+        bytes = []
+        for e in elements {
+            let start = bytes.count
+            bytes.append(contentsOf: e.value.utf8)
+            codes.append(Self.code(e.id))
+            values.append(start..<bytes.count)
+            offsets.append(e.offset)
+        }
+    }
+
+    @inline(__always) func index(_ code: UInt32) -> Int? {
+        for i in 0..<codes.count where codes[i] == code { return i }
+        return nil
+    }
+}
+
+/// Turns the elements of the primary subfile into `AAMVAFields`, by version.
+///
+/// Dates: AAMVA DL/ID-2000 (version 01) writes `CCYYMMDD`; from version 02 on, US cards write
+/// `MMDDCCYY` and Canadian cards `CCYYMMDD` (Annex D, D.12.5.1 "Date" data type). The country is
+/// `DCG` when present, else the IIN's, else the address jurisdiction's.
+struct FieldInterpreter {
+    let table: ElementTable
+    let version: Int
+    let subfileType: String?
+    let jurisdiction: AAMVAJurisdiction?
+    var warnings: [AAMVAWarning] = []
+    var country: String?
+
+    init(table: ElementTable, version: Int, subfileType: String?, jurisdiction: AAMVAJurisdiction?) {
+        self.table = table
+        self.version = version
+        self.subfileType = subfileType
+        self.jurisdiction = jurisdiction
+    }
+
+    private func has(_ id: StaticString) -> Bool { table.index(ElementTable.code(id)) != nil }
+
+    /// The value's bytes without the space padding, or `nil` when the element is absent.
+    private func trimmed(_ id: StaticString) -> Range<Int>? {
+        guard let i = table.index(ElementTable.code(id)) else { return nil }
+        var r = table.values[i]
+        while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
+        while r.lowerBound < r.upperBound, table.bytes[r.upperBound - 1] == Byte.space { r = r.lowerBound..<(r.upperBound - 1) }
+        return r
+    }
+
+    private func string(_ r: Range<Int>) -> String {
+        var ascii = true
+        for k in r where table.bytes[k] >= 0x80 { ascii = false; break }
+        if ascii { return String(decoding: table.bytes[r], as: UTF8.self) }
+        return String(String.UnicodeScalarView(table.bytes[r].map { UnicodeScalar($0) }))
+    }
 
     /// The trimmed value; `nil` when absent, `""` when present and blank.
-    private func text(_ id: String) -> String? {
-        guard let e = raw(id) else { return nil }
-        return trim(e.value)
+    private func text(_ id: StaticString) -> String? {
+        trimmed(id).map(string)
+    }
+
+    private func offset(_ id: StaticString) -> Int? {
+        table.index(ElementTable.code(id)).map { table.offsets[$0] }
     }
 
     mutating func interpret() -> AAMVAFields {
-        let version = payload.version ?? 1
         var f = AAMVAFields()
-        let subfileType = payload.primarySubfile?.type
         f.documentType = subfileType == "DL" || subfileType == "ID" ? subfileType : nil
 
         // Country: DCG, IIN, address jurisdiction.
         country = text("DCG").flatMap { $0.isEmpty ? nil : $0 }
-            ?? payload.jurisdiction?.country
+            ?? jurisdiction?.country
             ?? text("DAJ").flatMap(AAMVAJurisdiction.country(ofCode:))
         let monthFirst = version >= 2 && country != "CAN"
 
@@ -52,7 +119,7 @@ struct FieldInterpreter {
         } else {
             f.lastName = text("DCS").map(stripTrailingCommas)
             f.suffix = text("DCU")
-            if version <= 3 || raw("DAC") == nil, let given = text("DCT") {
+            if version <= 3 || !has("DAC"), let given = text("DCT") {
                 let parts = splitGiven(given)
                 f.firstName = parts.first
                 f.middleName = parts.middle
@@ -89,9 +156,9 @@ struct FieldInterpreter {
         (f.weightLb, f.weightKg) = weight()
         f.weightRange = text("DCE")
         f.eyeColor = text("DAY")
-        f.eyeColorName = f.eyeColor.flatMap { Self.eyeColors[$0.uppercased()] }
+        f.eyeColorName = f.eyeColor.flatMap { Self.eyeColors[$0] }
         f.hairColor = text("DAZ")
-        f.hairColorName = f.hairColor.flatMap { Self.hairColors[$0.uppercased()] }
+        f.hairColorName = f.hairColor.flatMap { Self.hairColors[$0] }
         f.race = text("DCL")
 
         f.street = text("DAG").map(stripTrailingCommas)
@@ -105,20 +172,20 @@ struct FieldInterpreter {
             f.vehicleClass = text("DAR")
             f.restrictions = text("DAS")
             f.endorsements = text("DAT")
-            f.organDonor = text("DBH").flatMap(flag)
+            f.organDonor = flag("DBH")
         } else {
             f.vehicleClass = text("DCA") ?? text("DAR")
             f.restrictions = text("DCB") ?? text("DAS")
             f.endorsements = text("DCD") ?? text("DAT")
-            f.organDonor = text("DDK").flatMap(flag) ?? text("DBH").flatMap(flag)
+            f.organDonor = flag("DDK") ?? flag("DBH")
         }
         f.complianceType = text("DDA")
-        f.limitedDuration = text("DDD").flatMap(flag)
-        f.veteran = text("DDL").flatMap(flag)
-        f.commercial = text("DDM").flatMap(flag)
-        f.nonDomiciled = text("DDN").flatMap(flag)
-        f.enhanced = text("DDO").flatMap(flag)
-        f.permit = text("DDP").flatMap(flag)
+        f.limitedDuration = flag("DDD")
+        f.veteran = flag("DDL")
+        f.commercial = flag("DDM")
+        f.nonDomiciled = flag("DDN")
+        f.enhanced = flag("DDO")
+        f.permit = flag("DDP")
         return f
     }
 
@@ -170,37 +237,45 @@ struct FieldInterpreter {
         return s
     }
 
-    private func flag(_ s: String) -> Bool? {
-        switch s.uppercased() {
-        case "1", "Y", "YES", "T": return true
-        case "0", "N", "NO", "F": return false
-        case "": return nil
+    /// `1`/`Y` true, `0`/`N` false (Annex D indicator elements); blank or other: `nil`.
+    private func flag(_ id: StaticString) -> Bool? {
+        guard let r = trimmed(id), r.count >= 1 else { return nil }
+        switch table.bytes[r.lowerBound] {
+        case UInt8(ascii: "1"), UInt8(ascii: "Y"), UInt8(ascii: "y"), UInt8(ascii: "T"): return true
+        case UInt8(ascii: "0"), UInt8(ascii: "N"), UInt8(ascii: "n"), UInt8(ascii: "F"): return false
         default: return nil
         }
     }
 
-    private mutating func date(_ id: String, monthFirst: Bool) -> String? {
-        guard let element = raw(id) else { return nil }
-        let value = trim(element.value)
-        if value.isEmpty || value == "00000000" { return "" }
-        let bytes = Array(value.utf8)
-        guard bytes.count == 8, bytes.allSatisfy(Byte.isDigit) else {
-            warnings.append(AAMVAWarning(.invalidValue, "\(id) \"\(value)\" is not an 8-digit date", offset: element.offset))
+    private mutating func date(_ id: StaticString, monthFirst: Bool) -> String? {
+        guard let r = trimmed(id) else { return nil }
+        let b = table.bytes
+        if r.isEmpty { return "" }
+        var allZero = true
+        for k in r where b[k] != 0x30 { allZero = false; break }
+        if allZero && r.count == 8 { return "" }
+        guard r.count == 8, r.allSatisfy({ Byte.isDigit(b[$0]) }) else {
+            warnings.append(AAMVAWarning(.invalidValue, "\(id) \"\(string(r))\" is not an 8-digit date", offset: offset(id)))
             return nil
         }
-        func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } }
-        let us = (y: n(4..<8), m: n(0..<2), d: n(2..<4))
-        let iso = (y: n(0..<4), m: n(4..<6), d: n(6..<8))
+        let s = r.lowerBound
+        func n(_ from: Int, _ count: Int) -> Int {
+            var v = 0
+            for k in 0..<count { v = v * 10 + Int(b[s + from + k] &- 0x30) }
+            return v
+        }
+        let us = (y: n(4, 4), m: n(0, 2), d: n(2, 2))
+        let iso = (y: n(0, 4), m: n(4, 2), d: n(6, 2))
         let preferred = monthFirst ? us : iso
         let other = monthFirst ? iso : us
         if Self.isValid(preferred) { return Self.format(preferred) }
         if Self.isValid(other) {
             warnings.append(AAMVAWarning(.unexpectedDateOrder,
-                "\(id) \"\(value)\" is \(monthFirst ? "CCYYMMDD" : "MMDDCCYY"), not the \(monthFirst ? "MMDDCCYY" : "CCYYMMDD") expected for this card",
-                offset: element.offset))
+                "\(id) \"\(string(r))\" is \(monthFirst ? "CCYYMMDD" : "MMDDCCYY"), not the \(monthFirst ? "MMDDCCYY" : "CCYYMMDD") expected for this card",
+                offset: offset(id)))
             return Self.format(other)
         }
-        warnings.append(AAMVAWarning(.invalidValue, "\(id) \"\(value)\" is not a calendar date", offset: element.offset))
+        warnings.append(AAMVAWarning(.invalidValue, "\(id) \"\(string(r))\" is not a calendar date", offset: offset(id)))
         return nil
     }
 
@@ -211,69 +286,83 @@ struct FieldInterpreter {
         return d.d <= days
     }
 
+    /// `YYYY-MM-DD` (years 1800–2200, checked by `isValid`).
     static func format(_ d: (y: Int, m: Int, d: Int)) -> String {
-        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
-        return "\(pad(d.y, 4))-\(pad(d.m, 2))-\(pad(d.d, 2))"
+        let digits: [UInt8] = [
+            UInt8(48 + d.y / 1000), UInt8(48 + d.y / 100 % 10), UInt8(48 + d.y / 10 % 10), UInt8(48 + d.y % 10), 0x2D,
+            UInt8(48 + d.m / 10), UInt8(48 + d.m % 10), 0x2D, UInt8(48 + d.d / 10), UInt8(48 + d.d % 10),
+        ]
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// `1` male, `2` female, `9` not specified (ANSI D-20); letters as written.
     private mutating func sex() -> String? {
-        guard let element = raw("DBC") else { return nil }
-        let v = trim(element.value).uppercased()
-        switch v {
-        case "1", "M": return "M"
-        case "2", "F": return "F"
-        case "9", "X", "U": return "X"
-        case "": return ""
-        default:
-            warnings.append(AAMVAWarning(.invalidValue, "DBC \"\(v)\" is not a sex code (1, 2, 9, M, F, X)", offset: element.offset))
-            return nil
+        guard let r = trimmed("DBC") else { return nil }
+        if r.isEmpty { return "" }
+        if r.count == 1 {
+            switch table.bytes[r.lowerBound] {
+            case UInt8(ascii: "1"), UInt8(ascii: "M"), UInt8(ascii: "m"): return "M"
+            case UInt8(ascii: "2"), UInt8(ascii: "F"), UInt8(ascii: "f"): return "F"
+            case UInt8(ascii: "9"), UInt8(ascii: "X"), UInt8(ascii: "x"), UInt8(ascii: "U"), UInt8(ascii: "u"): return "X"
+            default: break
+            }
         }
+        warnings.append(AAMVAWarning(.invalidValue, "DBC \"\(string(r))\" is not a sex code (1, 2, 9, M, F, X)", offset: offset("DBC")))
+        return nil
+    }
+
+    /// The digits of a value as a number, and its letters upper-cased (for units), from bytes.
+    private func measure(_ r: Range<Int>) -> (number: Int?, digitCount: Int, unit: String, onlyDigits: Bool, groups: [Int]) {
+        var number = 0, digits = 0, onlyDigits = true
+        var unit: [UInt8] = []
+        var groups: [Int] = [], current = -1
+        for k in r {
+            let c = table.bytes[k]
+            if Byte.isDigit(c) {
+                if digits < 9 { number = number * 10 + Int(c - 0x30) }
+                digits += 1
+                current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
+            } else {
+                onlyDigits = false
+                if current >= 0 { groups.append(current); current = -1 }
+                if c >= 0x61 && c <= 0x7A { unit.append(c - 0x20) } else if Byte.isUpper(c) { unit.append(c) }
+            }
+        }
+        if current >= 0 { groups.append(current) }
+        return (digits > 0 ? number : nil, digits, String(decoding: unit, as: UTF8.self), onlyDigits, groups)
     }
 
     /// Height from every form seen on cards: `069 IN`, `175 CM`, version 01 `509` (5 ft 9 in),
     /// `5'-09"`, `5-09`, and `DAV` centimetres.
     private mutating func height(version: Int) -> (Int?, Int?) {
-        if let cm = text("DAV").flatMap({ Int($0.filter(\.isNumber)) }), cm > 0 {
-            return (Int((Double(cm) / 2.54).rounded()), cm)
+        func fromInches(_ i: Int) -> (Int?, Int?) { (i, Int((Double(i) * 2.54).rounded())) }
+        func fromCm(_ c: Int) -> (Int?, Int?) { (Int((Double(c) / 2.54).rounded()), c) }
+        if let r = trimmed("DAV"), let cm = measure(r).number, cm > 0 { return fromCm(cm) }
+        guard let r = trimmed("DAU"), !r.isEmpty else { return (nil, nil) }
+        let m = measure(r)
+        if m.unit.hasSuffix("CM"), let cm = m.number { return fromCm(cm) }
+        if m.unit.hasSuffix("IN"), let inches = m.number { return fromInches(inches) }
+        if !m.onlyDigits, m.groups.count == 2, m.groups[1] < 12 {   // 5'-09", 5-09
+            return fromInches(m.groups[0] * 12 + m.groups[1])
         }
-        guard let element = raw("DAU") else { return (nil, nil) }
-        let v = trim(element.value).uppercased()
-        let digits = v.filter(\.isNumber)
-        if v.isEmpty { return (nil, nil) }
-        if v.hasSuffix("CM"), let cm = Int(digits) { return (Int((Double(cm) / 2.54).rounded()), cm) }
-        if v.hasSuffix("IN"), let inches = Int(digits) { return (inches, Int((Double(inches) * 2.54).rounded())) }
-        if v.contains("'") || v.contains("-") {
-            let parts = v.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            if parts.count == 2, parts[1] < 12 {
-                let inches = parts[0] * 12 + parts[1]
-                return (inches, Int((Double(inches) * 2.54).rounded()))
-            }
-        }
-        if digits.count == 3, digits == v, let n = Int(digits) {
+        if m.onlyDigits, m.digitCount == 3, let n = m.number {
             let feet = n / 100, rest = n % 100
-            if digits.first != "0", (3...8).contains(feet), rest < 12 {
-                let inches = feet * 12 + rest
-                return (inches, Int((Double(inches) * 2.54).rounded()))
-            }
-            if n >= 100 { return (Int((Double(n) / 2.54).rounded()), n) }
-            return (n, Int((Double(n) * 2.54).rounded()))
+            if table.bytes[r.lowerBound] != 0x30, (3...8).contains(feet), rest < 12 { return fromInches(feet * 12 + rest) }
+            return n >= 100 ? fromCm(n) : fromInches(n)
         }
-        warnings.append(AAMVAWarning(.invalidValue, "DAU \"\(v)\" is not a height", offset: element.offset))
+        warnings.append(AAMVAWarning(.invalidValue, "DAU \"\(string(r))\" is not a height", offset: offset("DAU")))
         return (nil, nil)
     }
 
     private func weight() -> (Int?, Int?) {
-        // Some Canadian cards write kilograms into DAW ("50 KG").
-        if let v = text("DAW"), v.uppercased().hasSuffix("KG"), let kg = Int(v.filter(\.isNumber)), kg > 0 {
-            return (Int((Double(kg) / 0.45359237).rounded()), kg)
+        func fromPounds(_ lb: Int) -> (Int?, Int?) { (lb, Int((Double(lb) * 0.45359237).rounded())) }
+        func fromKg(_ kg: Int) -> (Int?, Int?) { (Int((Double(kg) / 0.45359237).rounded()), kg) }
+        if let r = trimmed("DAW") {
+            let m = measure(r)
+            // Some Canadian cards write kilograms into DAW ("50 KG").
+            if let n = m.number, n > 0 { return m.unit.hasSuffix("KG") ? fromKg(n) : fromPounds(n) }
         }
-        if let lb = text("DAW").flatMap({ Int($0.filter(\.isNumber)) }), lb > 0 {
-            return (lb, Int((Double(lb) * 0.45359237).rounded()))
-        }
-        if let kg = text("DAX").flatMap({ Int($0.filter(\.isNumber)) }), kg > 0 {
-            return (Int((Double(kg) / 0.45359237).rounded()), kg)
-        }
+        if let r = trimmed("DAX"), let kg = measure(r).number, kg > 0 { return fromKg(kg) }
         return (nil, nil)
     }
 

@@ -304,8 +304,7 @@ extension PayloadReader {
         if type[0] == UInt8(ascii: "Z") {
             return data[c] == type[0] && data[c + 1] == type[1] && Byte.isUpperOrDigit(data[c + 2])
         }
-        let id = String(decoding: data[c..<(c + 3)], as: UTF8.self)
-        return AAMVAElementCatalog.allIdentifiers.contains(id)
+        return AAMVAElementCatalog.allCodes.contains(ElementTable.code(data[c], data[c + 1], data[c + 2]))
     }
 
     mutating func readLayout(_ header: Header) throws(AAMVAError) -> AAMVAPayload {
@@ -367,13 +366,15 @@ extension PayloadReader {
 
         let sortedStarts = starts.map(\.index).sorted()
         var subfiles: [AAMVASubfile] = []
+        var tables: [ElementTable] = []
         var sawCRLF = false
         var sawWedge = false
         for (index, content, type, designatorNumber) in starts {
             let nextStart = sortedStarts.first { $0 > index } ?? data.count
             let designator = designatorNumber >= 0 ? header.designators[designatorNumber] : nil
-            let (elements, end) = readElements(from: content, to: nextStart, header: header, subfileType: type,
-                                               sawCRLF: &sawCRLF, sawWedge: &sawWedge)
+            let (elements, table, end) = readElements(from: content, to: nextStart, header: header, subfileType: type,
+                                                      sawCRLF: &sawCRLF, sawWedge: &sawWedge)
+            tables.append(table)
             if let length = designator?.length, designator?.offset != nil {
                 let actual = end - index
                 // The designated length may or may not count the terminator; both are accepted.
@@ -395,22 +396,24 @@ extension PayloadReader {
                                    jurisdictionVersion: header.jurisdictionVersion, iin: header.iin,
                                    jurisdiction: jurisdiction, country: nil, numberOfEntries: header.entries,
                                    subfiles: subfiles, fields: AAMVAFields(), warnings: [])
-        checkMandatory(payload)
-        var interpreter = FieldInterpreter(payload: payload)
+        let primary = subfiles.firstIndex { $0.type == "DL" || $0.type == "ID" } ?? subfiles.firstIndex { !$0.type.hasPrefix("Z") }
+        if let primary { checkMandatory(version: header.version, subfile: subfiles[primary].type, table: tables[primary]) }
+        var interpreter = FieldInterpreter(table: primary.map { tables[$0] } ?? ElementTable(bytes: []),
+                                           version: header.version, subfileType: primary.map { subfiles[$0].type },
+                                           jurisdiction: jurisdiction)
         payload.fields = interpreter.interpret()
         payload.country = interpreter.country
         payload.warnings = warnings + interpreter.warnings
         return payload
     }
 
-    private mutating func checkMandatory(_ payload: AAMVAPayload) {
-        guard let version = payload.version, let primary = payload.primarySubfile else { return }
-        let present = Set(primary.elements.map(\.id))
-        for id in AAMVAElementCatalog.mandatory(version: min(version, 11), subfile: primary.type) where !present.contains(id) {
+    private mutating func checkMandatory(version: Int, subfile: String, table: ElementTable) {
+        for id in AAMVAElementCatalog.mandatory(version: min(version, 11), subfile: subfile)
+        where table.index(ElementTable.code(id)) == nil {
             let name = AAMVAElementCatalog.name(of: id, version: version) ?? id
             warnings.append(AAMVAWarning(.mandatoryElementMissing, "\(id) (\(name)) is mandatory in version \(version) but absent", offset: nil))
         }
-        if version == 1, !present.contains("DAA"), !present.contains("DAB") {
+        if version == 1, table.index(ElementTable.code("DAA")) == nil, table.index(ElementTable.code("DAB")) == nil {
             warnings.append(AAMVAWarning(.mandatoryElementMissing, "DAA (Driver license name) is mandatory in version 1 (or DAB/DAC) but absent", offset: nil))
         }
     }
@@ -418,8 +421,9 @@ extension PayloadReader {
     /// Splits a subfile's bytes into elements. Separators: the declared element separator, LF,
     /// and CR (a CR LF pair is one separator). A CR not followed by LF ends the subfile.
     private mutating func readElements(from start: Int, to limit: Int, header: Header, subfileType: String,
-                                       sawCRLF: inout Bool, sawWedge: inout Bool) -> ([AAMVAElement], Int) {
+                                       sawCRLF: inout Bool, sawWedge: inout Bool) -> ([AAMVAElement], ElementTable, Int) {
         var elements: [AAMVAElement] = []
+        var table = ElementTable(bytes: data)
         var tokenStart = start
         var i = start
         var end = limit
@@ -455,7 +459,7 @@ extension PayloadReader {
         if i >= limit && end == limit { end = limit }
 
         let isJurisdiction = subfileType.hasPrefix("Z")
-        var seen = Set<String>()
+
         for token in tokens {
             var t = token
             // Drop spaces that some printers put after a separator (indented sample files).
@@ -472,33 +476,37 @@ extension PayloadReader {
                 sawWedge = true
             }
             for piece in pieces {
-                let id = string(piece.lowerBound..<piece.lowerBound + 3)
-                let value = latin1(piece.lowerBound + 3..<piece.upperBound)
-                if seen.contains(id) {
-                    warn(.duplicateElement, "element \(id) appears again; the first is used", at: piece.lowerBound)
+                let p = piece.lowerBound
+                let code = ElementTable.code(data[p], data[p + 1], data[p + 2])
+                let id = string(p..<p + 3)
+                if table.index(code) != nil {
+                    warn(.duplicateElement, "element \(id) appears again; the first is used", at: p)
                 }
-                seen.insert(id)
-                elements.append(AAMVAElement(id: id, value: value, offset: originalOffset(piece.lowerBound)))
+                let offset = originalOffset(p)
+                table.codes.append(code)
+                table.values.append((p + 3)..<piece.upperBound)
+                table.offsets.append(offset)
+                elements.append(AAMVAElement(id: id, value: latin1((p + 3)..<piece.upperBound), offset: offset))
             }
         }
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
             warn(.separatorsMissing, "elements are not separated (keyboard wedge?); split on known element identifiers", at: start)
         }
-        return (elements, end)
+        return (elements, table, end)
     }
 
     /// Splits a run of elements that lost their separators, at identifiers the standard defines
     /// that have not appeared yet in the run (so a value such as "DAKOTA" is split at most once).
     private func splitWedge(_ range: Range<Int>, version: Int) -> [Range<Int>]? {
         var cuts = [range.lowerBound]
-        var seen: Set<String> = [string(range.lowerBound..<range.lowerBound + 3)]
+        var seen: Set<UInt32> = [ElementTable.code(data[range.lowerBound], data[range.lowerBound + 1], data[range.lowerBound + 2])]
         var i = range.lowerBound + 3
         while i + 3 <= range.upperBound {
             if data[i] == UInt8(ascii: "D") || data[i] == UInt8(ascii: "P"),
                Byte.isUpper(data[i + 1]), Byte.isUpper(data[i + 2]) {
-                let id = string(i..<i + 3)
-                if AAMVAElementCatalog.name(of: id, version: min(max(version, 1), 11)) != nil, !seen.contains(id) {
-                    cuts.append(i); seen.insert(id); i += 3; continue
+                let code = ElementTable.code(data[i], data[i + 1], data[i + 2])
+                if AAMVAElementCatalog.isDefined(code, version: min(max(version, 1), 11)), !seen.contains(code) {
+                    cuts.append(i); seen.insert(code); i += 3; continue
                 }
             }
             i += 1
