@@ -49,7 +49,7 @@ struct ElementTable {
 /// Dates: AAMVA DL/ID-2000 (version 01) writes `CCYYMMDD`; from version 02 on, US cards write
 /// `MMDDCCYY` and Canadian cards `CCYYMMDD` (Annex D, D.12.5.1 "Date" data type). The country is
 /// `DCG` when present, else the IIN's, else the address jurisdiction's.
-struct FieldInterpreter {
+final class FieldInterpreter {
     let table: ElementTable
     let version: Int
     let subfileType: String?
@@ -91,7 +91,7 @@ struct FieldInterpreter {
         table.index(ElementTable.code(id)).map { table.offsets[$0] }
     }
 
-    mutating func interpret() -> AAMVAFields {
+    func interpret() -> AAMVAFields {
         var f = AAMVAFields()
         f.documentType = subfileType == "DL" || subfileType == "ID" ? subfileType : nil
 
@@ -247,7 +247,7 @@ struct FieldInterpreter {
         }
     }
 
-    private mutating func date(_ id: StaticString, monthFirst: Bool) -> String? {
+    private func date(_ id: StaticString, monthFirst: Bool) -> String? {
         guard let r = trimmed(id) else { return nil }
         let b = table.bytes
         if r.isEmpty { return "" }
@@ -296,7 +296,7 @@ struct FieldInterpreter {
     }
 
     /// `1` male, `2` female, `9` not specified (ANSI D-20); letters as written.
-    private mutating func sex() -> String? {
+    private func sex() -> String? {
         guard let r = trimmed("DBC") else { return nil }
         if r.isEmpty { return "" }
         if r.count == 1 {
@@ -334,7 +334,7 @@ struct FieldInterpreter {
 
     /// Height from every form seen on cards: `069 IN`, `175 CM`, version 01 `509` (5 ft 9 in),
     /// `5'-09"`, `5-09`, and `DAV` centimetres.
-    private mutating func height(version: Int) -> (Int?, Int?) {
+    private func height(version: Int) -> (Int?, Int?) {
         func fromInches(_ i: Int) -> (Int?, Int?) { (i, Int((Double(i) * 2.54).rounded())) }
         func fromCm(_ c: Int) -> (Int?, Int?) { (Int((Double(c) / 2.54).rounded()), c) }
         if let r = trimmed("DAV"), let cm = measure(r).number, cm > 0 { return fromCm(cm) }

@@ -398,7 +398,7 @@ extension PayloadReader {
                                    subfiles: subfiles, fields: AAMVAFields(), warnings: [])
         let primary = subfiles.firstIndex { $0.type == "DL" || $0.type == "ID" } ?? subfiles.firstIndex { !$0.type.hasPrefix("Z") }
         if let primary { checkMandatory(version: header.version, subfile: subfiles[primary].type, table: tables[primary]) }
-        var interpreter = FieldInterpreter(table: primary.map { tables[$0] } ?? ElementTable(bytes: []),
+        let interpreter = FieldInterpreter(table: primary.map { tables[$0] } ?? ElementTable(bytes: []),
                                            version: header.version, subfileType: primary.map { subfiles[$0].type },
                                            jurisdiction: jurisdiction)
         payload.fields = interpreter.interpret()

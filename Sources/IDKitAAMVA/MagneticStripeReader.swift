@@ -93,7 +93,7 @@ struct MagneticStripeReader {
                                    iin: iin, jurisdiction: jurisdiction, country: nil, numberOfEntries: nil,
                                    subfiles: [subfile], fields: AAMVAFields(), warnings: [])
         // Tracks use version 01 conventions (CCYYMMDD dates, FII heights).
-        var interpreter = FieldInterpreter(table: ElementTable(elements: elements), version: 1, subfileType: nil, jurisdiction: jurisdiction)
+        let interpreter = FieldInterpreter(table: ElementTable(elements: elements), version: 1, subfileType: nil, jurisdiction: jurisdiction)
         payload.fields = interpreter.interpret()
         payload.fields.documentType = nil
         payload.country = interpreter.country
