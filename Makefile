@@ -1,11 +1,12 @@
 # IDKit — the two commands of the README, and the tools around them.
 SWIFT ?= swift
 
-.PHONY: demo test deps build release bench compare vectors clean
+.PHONY: demo test deps build release bench bench-barcode compare vectors vectors-aamva vectors-pdf417 clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
 	.build/release/idkit validate --reference-date 2025-01-01 TestVectors/mrz/samples.txt
+	.build/release/idkit barcode TestVectors/pdf417/images/phone-00.jpg
 
 ## Install what is missing, then build and run every test.
 test: deps
@@ -25,6 +26,16 @@ release:
 bench: release
 	.build/release/idkit-bench
 
+## PDF417 decode table on 450 two-megapixel images (made here with zint; needs pillow, numpy),
+## side by side with plain zxing-cpp 1.4 and with PyPI's zxing-cpp 3.x on the same images.
+BENCH_IMAGES ?= .build/pdf417-bench
+bench-barcode: release
+	@command -v zint >/dev/null || scripts/install-deps --with zint
+	@python3 -c "import PIL, numpy, zxingcpp" 2>/dev/null || python3 -m pip install -q pillow numpy zxing-cpp
+	@test -f $(BENCH_IMAGES)/manifest.json || python3 TestVectors/pdf417/make_images.py --bench $(BENCH_IMAGES) --count 50
+	.build/release/idkit-bench barcode-images $(BENCH_IMAGES)
+	python3 Benchmarks/compare_zxingcpp.py $(BENCH_IMAGES)
+
 ## Side-by-side with PyPI's mrz package (installs it with pip if missing).
 compare: release
 	@python3 -c "import mrz" 2>/dev/null || python3 -m pip install -q mrz
@@ -34,6 +45,16 @@ compare: release
 vectors:
 	@python3 -c "import pycountry" 2>/dev/null || python3 -m pip install -q pycountry
 	python3 TestVectors/mrz/make_vectors.py
+
+## Rewrite TestVectors/aamva/generated and expected.json (seeded).
+vectors-aamva:
+	python3 TestVectors/aamva/make_payloads.py
+
+## Rewrite TestVectors/pdf417/images and misc (seeded; needs zint, pillow, numpy).
+vectors-pdf417:
+	@command -v zint >/dev/null || scripts/install-deps --with zint
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	python3 TestVectors/pdf417/make_images.py
 
 clean:
 	$(SWIFT) package clean

@@ -37,6 +37,18 @@ public enum AAMVAElementCatalog {
         return ids
     }
 
+    /// `mandatory(version:subfile:)` with packed identifiers, computed once per version and type.
+    static func mandatoryCodes(version: Int, subfile: String) -> [(String, UInt32)] {
+        let v = max(0, min(version, 11))
+        return (subfile == "DL" ? mandatoryDL : mandatoryOther)[v]
+    }
+    private static let mandatoryDL: [[(String, UInt32)]] = (0...11).map { v in
+        mandatory(version: v, subfile: "DL").map { ($0, ElementTable.code($0)) }
+    }
+    private static let mandatoryOther: [[(String, UInt32)]] = (0...11).map { v in
+        mandatory(version: v, subfile: "ID").map { ($0, ElementTable.code($0)) }
+    }
+
     /// Every identifier any version defines (for splitting payloads whose separators were lost).
     static let allIdentifiers: Set<String> = Set(version01.keys).union(current.keys)
 

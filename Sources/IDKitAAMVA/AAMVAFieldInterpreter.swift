@@ -7,6 +7,8 @@
 /// (three ASCII bytes in a UInt32): the field rules run on bytes, not Strings.
 struct ElementTable {
     var bytes: [UInt8]
+    /// The element values as Strings, when already made (reused for unpadded values).
+    var strings: [String] = []
     var codes: [UInt32] = []
     var values: [Range<Int>] = []
     var offsets: [Int] = []
@@ -35,6 +37,7 @@ struct ElementTable {
             codes.append(Self.code(e.id))
             values.append(start..<bytes.count)
             offsets.append(e.offset)
+            strings.append(e.value)
         }
     }
 
@@ -84,7 +87,13 @@ final class FieldInterpreter {
 
     /// The trimmed value; `nil` when absent, `""` when present and blank.
     private func text(_ id: StaticString) -> String? {
-        trimmed(id).map(string)
+        guard let i = table.index(ElementTable.code(id)) else { return nil }
+        var r = table.values[i]
+        let full = r
+        while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
+        while r.lowerBound < r.upperBound, table.bytes[r.upperBound - 1] == Byte.space { r = r.lowerBound..<(r.upperBound - 1) }
+        if r == full, i < table.strings.count { return table.strings[i] }
+        return string(r)
     }
 
     private func offset(_ id: StaticString) -> Int? {
@@ -229,8 +238,8 @@ final class FieldInterpreter {
 
     /// ZIP+4 written as nine digits (`950350000`) keeps its five-digit form plus the extension.
     private func postalCode(_ s: String) -> String {
-        let digitsOnly = s.allSatisfy(\.isNumber)
-        if digitsOnly, s.count == 9 {
+        let digitsOnly = s.utf8.allSatisfy(Byte.isDigit)
+        if digitsOnly, s.utf8.count == 9 {
             let zip = String(s.prefix(5)), plus = String(s.suffix(4))
             return plus == "0000" ? zip : zip + "-" + plus
         }

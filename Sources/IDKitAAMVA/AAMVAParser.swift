@@ -408,8 +408,8 @@ extension PayloadReader {
     }
 
     private mutating func checkMandatory(version: Int, subfile: String, table: ElementTable) {
-        for id in AAMVAElementCatalog.mandatory(version: min(version, 11), subfile: subfile)
-        where table.index(ElementTable.code(id)) == nil {
+        for (id, code) in AAMVAElementCatalog.mandatoryCodes(version: min(version, 11), subfile: subfile)
+        where table.index(code) == nil {
             let name = AAMVAElementCatalog.name(of: id, version: version) ?? id
             warnings.append(AAMVAWarning(.mandatoryElementMissing, "\(id) (\(name)) is mandatory in version \(version) but absent", offset: nil))
         }
@@ -422,71 +422,78 @@ extension PayloadReader {
     /// and CR (a CR LF pair is one separator). A CR not followed by LF ends the subfile.
     private mutating func readElements(from start: Int, to limit: Int, header: Header, subfileType: String,
                                        sawCRLF: inout Bool, sawWedge: inout Bool) -> ([AAMVAElement], ElementTable, Int) {
-        var elements: [AAMVAElement] = []
-        var table = ElementTable(bytes: data)
-        var tokenStart = start
-        var i = start
+        // Pass 1: token boundaries (cheap byte scan, no allocation beyond one array).
+        var bounds: [Int] = []       // start, end, start, end, ...
+        bounds.reserveCapacity(96)
         var end = limit
-        func isSeparator(_ b: UInt8) -> Bool {
-            b == header.elementSeparator || b == Byte.lf || b == Byte.cr || b == Byte.rs
-        }
-        var tokens: [Range<Int>] = []
-        while i < limit {
-            let b = data[i]
-            if b == Byte.cr {
-                if i + 1 < limit, data[i + 1] == Byte.lf {
-                    sawCRLF = true
-                    tokens.append(tokenStart..<i)
-                    i += 2; tokenStart = i; continue
+        let separator = header.elementSeparator
+        let otherTerminator = header.segmentTerminator != Byte.cr && header.segmentTerminator != separator
+            ? header.segmentTerminator : Byte.cr
+        data.withUnsafeBufferPointer { d in
+            var tokenStart = start
+            var i = start
+            while i < limit {
+                let b = d[i]
+                if b > 0x1E && b != separator { i += 1; continue }     // the common case: a value byte
+                if b == Byte.cr {
+                    bounds.append(tokenStart); bounds.append(i)
+                    if i + 1 < limit, d[i + 1] == Byte.lf {
+                        sawCRLF = true
+                        i += 2; tokenStart = i; continue
+                    }
+                    end = i + 1; tokenStart = limit; break
                 }
-                tokens.append(tokenStart..<i)
-                end = i + 1
-                tokenStart = i + 1
-                i = limit
-                break
+                if b == otherTerminator {
+                    bounds.append(tokenStart); bounds.append(i); end = i + 1; tokenStart = limit; break
+                }
+                if b == separator || b == Byte.lf || b == Byte.rs {
+                    bounds.append(tokenStart); bounds.append(i)
+                    i += 1; tokenStart = i; continue
+                }
+                i += 1
             }
-            if header.segmentTerminator != Byte.cr, header.segmentTerminator != header.elementSeparator,
-               b == header.segmentTerminator {
-                tokens.append(tokenStart..<i); end = i + 1; tokenStart = i + 1; i = limit; break
-            }
-            if isSeparator(b) {
-                tokens.append(tokenStart..<i)
-                i += 1; tokenStart = i; continue
-            }
-            i += 1
+            if tokenStart < min(limit, end) { bounds.append(tokenStart); bounds.append(min(limit, end)) }
         }
-        if tokenStart < min(limit, end) { tokens.append(tokenStart..<min(limit, end)) }
-        if i >= limit && end == limit { end = limit }
 
+        // Pass 2: elements.
+        let tokenCount = bounds.count / 2
+        var elements: [AAMVAElement] = []
+        elements.reserveCapacity(tokenCount)
+        var table = ElementTable(bytes: data)
+        table.codes.reserveCapacity(tokenCount)
+        table.values.reserveCapacity(tokenCount)
+        table.offsets.reserveCapacity(tokenCount)
         let isJurisdiction = subfileType.hasPrefix("Z")
-
-        for token in tokens {
-            var t = token
+        // A keyboard wedge leaves one long token; a long address is not a reason to split.
+        let wedgeSuspected = !isJurisdiction && tokenCount <= 3
+        func add(_ p: Int, _ valueEnd: Int) {
+            let code = ElementTable.code(data[p], data[p + 1], data[p + 2])
+            if table.index(code) != nil {
+                warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
+            }
+            let offset = originalOffset(p)
+            table.codes.append(code)
+            table.values.append((p + 3)..<valueEnd)
+            table.offsets.append(offset)
+            let value = latin1((p + 3)..<valueEnd)
+            table.strings.append(value)
+            elements.append(AAMVAElement(id: string(p..<p + 3), value: value, offset: offset))
+        }
+        for k in 0..<tokenCount {
+            var lo = bounds[2 * k]
+            let hi = bounds[2 * k + 1]
             // Drop spaces that some printers put after a separator (indented sample files).
-            while t.lowerBound < t.upperBound, data[t.lowerBound] == Byte.space { t = (t.lowerBound + 1)..<t.upperBound }
-            guard !t.isEmpty else { continue }
-            guard t.count >= 3, Byte.isUpper(data[t.lowerBound]),
-                  Byte.isUpperOrDigit(data[t.lowerBound + 1]), Byte.isUpperOrDigit(data[t.lowerBound + 2]) else {
-                warn(.unexpectedData, "skipped \(quote(t.lowerBound, min(t.count, 20))) which is not an element (identifier of 3 letters then the value)", at: t.lowerBound)
+            while lo < hi, data[lo] == Byte.space { lo += 1 }
+            guard lo < hi else { continue }
+            guard hi - lo >= 3, Byte.isUpper(data[lo]), Byte.isUpperOrDigit(data[lo + 1]), Byte.isUpperOrDigit(data[lo + 2]) else {
+                warn(.unexpectedData, "skipped \(quote(lo, min(hi - lo, 20))) which is not an element (identifier of 3 letters then the value)", at: lo)
                 continue
             }
-            var pieces = [t]
-            if !isJurisdiction, t.count > 24, let split = splitWedge(t, version: header.version), split.count > 1 {
-                pieces = split
+            if wedgeSuspected, hi - lo > 24, let split = splitWedge(lo..<hi, version: header.version), split.count > 1 {
                 sawWedge = true
-            }
-            for piece in pieces {
-                let p = piece.lowerBound
-                let code = ElementTable.code(data[p], data[p + 1], data[p + 2])
-                let id = string(p..<p + 3)
-                if table.index(code) != nil {
-                    warn(.duplicateElement, "element \(id) appears again; the first is used", at: p)
-                }
-                let offset = originalOffset(p)
-                table.codes.append(code)
-                table.values.append((p + 3)..<piece.upperBound)
-                table.offsets.append(offset)
-                elements.append(AAMVAElement(id: id, value: latin1((p + 3)..<piece.upperBound), offset: offset))
+                for piece in split { add(piece.lowerBound, piece.upperBound) }
+            } else {
+                add(lo, hi)
             }
         }
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
