@@ -8,7 +8,7 @@ import IDKitImage
 /// in one run, per variant: exact decodes and median milliseconds per image (decoding the file
 /// is not timed; both readers get the same gray pixels).
 func runBarcodeImages(directory: String, verbose: Bool) {
-    struct Entry: Decodable { var file: String; var variant: String; var bytes: String }
+    struct Entry: Decodable { var file: String; var variant: String; var bytes: String; var modulePx: Double? }
     struct Manifest: Decodable { var images: [Entry]; var canvas: [Int] }
     guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
           let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
@@ -19,6 +19,7 @@ func runBarcodeImages(directory: String, verbose: Bool) {
     let plain = BarcodeReader(options: .init(formats: [.pdf417], useZBar: false, locatePDF417: false))
     var rows: [String: (n: Int, ours: Int, theirs: Int, oursMs: [Double], theirsMs: [Double])] = [:]
     var order: [String] = []
+    var bySize: [String: (n: Int, ours: Int, theirs: Int)] = [:]
     for e in manifest.images {
         guard let image = try? ImageDecoder.decodeFile(atPath: directory + "/" + e.file).image else {
             print("cannot decode \(e.file)"); continue
@@ -34,6 +35,10 @@ func runBarcodeImages(directory: String, verbose: Bool) {
         let (ok2, ms2) = timed(plain)
         if verbose { print(e.file, ok1 ? "ok" : "FAIL", String(format: "%.1f ms", ms1), "| zxing", ok2 ? "ok" : "fail", String(format: "%.1f ms", ms2)) }
         if rows[e.variant] == nil { order.append(e.variant); rows[e.variant] = (0, 0, 0, [], []) }
+        let bucket = (e.modulePx ?? 9) < 1.15 ? "modules 1.0–1.15 px" : "modules 1.15–4 px"
+        bySize[bucket, default: (0, 0, 0)].n += 1
+        bySize[bucket]!.ours += ok1 ? 1 : 0
+        bySize[bucket]!.theirs += ok2 ? 1 : 0
         rows[e.variant]!.n += 1
         rows[e.variant]!.ours += ok1 ? 1 : 0
         rows[e.variant]!.theirs += ok2 ? 1 : 0
@@ -53,4 +58,8 @@ func runBarcodeImages(directory: String, verbose: Bool) {
     }
     print("all".padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%6d   %4d (%3.0f%%)  %8.1f   %6d (%3.0f%%)  %10.1f",
           tn, t1, 100.0 * Double(t1) / Double(max(tn, 1)), median(all1), t2, 100.0 * Double(t2) / Double(max(tn, 1)), median(all2)))
+    for (bucket, r) in bySize.sorted(by: { $0.key < $1.key }) {
+        print(bucket.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%6d   IDKit %4d (%3.0f%%)   zxing-cpp %4d (%3.0f%%)",
+              r.n, r.ours, 100.0 * Double(r.ours) / Double(r.n), r.theirs, 100.0 * Double(r.theirs) / Double(r.n)))
+    }
 }

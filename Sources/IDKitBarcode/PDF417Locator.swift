@@ -190,7 +190,7 @@ struct PDF417Locator {
         else { return nil }
         // Grow outward: half a block for the block centres plus a quiet zone; more at the sides,
         // where the start and stop patterns must not be cut (zxing-cpp reads along the rows).
-        let sideMargin = half + 3 * bin, capMargin = half + 1.5 * bin
+        let sideMargin = half + 3 * bin, capMargin = half + 2 * bin
         let left = (side.lo.0 - sideMargin, side.lo.1), right = (side.hi.0 + sideMargin, side.hi.1)
         let top = (cap.lo.0 - capMargin, cap.lo.1), bottom = (cap.hi.0 + capMargin, cap.hi.1)
         // A PDF417 is a wide field of bars; a thin tall region is an edge or a line of print.
