@@ -32,6 +32,14 @@ if arguments.first == "barcode-debug", arguments.count >= 3 {
     }
     exit(0)
 }
+if arguments.first == "aamva-loop", arguments.count >= 3, let n = Int(arguments[2]) {
+    // For instruction counts (perf stat / callgrind): parse one payload n times.
+    let payload = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
+    var total = 0
+    for _ in 0..<n { total &+= (try? AAMVAParser().parse(payload))?.fields.documentNumber?.utf8.count ?? 0 }
+    print(total)
+    exit(0)
+}
 if arguments.first == "barcode-images", arguments.count >= 2 {
     runBarcodeImages(directory: arguments[1], verbose: arguments.contains("-v"))
     exit(0)

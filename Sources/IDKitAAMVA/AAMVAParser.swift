@@ -463,6 +463,7 @@ extension PayloadReader {
         table.codes.reserveCapacity(tokenCount)
         table.values.reserveCapacity(tokenCount)
         table.offsets.reserveCapacity(tokenCount)
+        table.strings.reserveCapacity(tokenCount)
         let isJurisdiction = subfileType.hasPrefix("Z")
         // A keyboard wedge leaves one long token; a long address is not a reason to split.
         let wedgeSuspected = !isJurisdiction && tokenCount <= 3
