@@ -36,7 +36,11 @@ if arguments.first == "aamva-loop", arguments.count >= 3, let n = Int(arguments[
     // For instruction counts (perf stat / callgrind): parse one payload n times.
     let payload = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
     var total = 0
-    for _ in 0..<n { total &+= (try? AAMVAParser().parse(payload))?.fields.documentNumber?.utf8.count ?? 0 }
+    let readFields = arguments.contains("--fields")
+    for _ in 0..<n {
+        guard let p = try? AAMVAParser().parse(payload) else { continue }
+        total &+= readFields ? (p.fields.documentNumber?.utf8.count ?? 0) : p.warnings.count + (p.version ?? 0)
+    }
     print(total)
     exit(0)
 }

@@ -1,17 +1,20 @@
-/// Turns the elements of the primary subfile into `AAMVAFields`, by version.
-///
-/// Dates: AAMVA DL/ID-2000 (version 01) writes `CCYYMMDD`; from version 02 on, US cards write
-/// `MMDDCCYY` and Canadian cards `CCYYMMDD` (Annex D, D.12.5.1 "Date" data type). The country is
-/// `DCG` when present, else the IIN's, else the address jurisdiction's.
 /// The elements of one subfile as byte ranges of the payload, looked up by packed identifier
 /// (three ASCII bytes in a UInt32): the field rules run on bytes, not Strings.
-struct ElementTable {
+struct ElementTable: Sendable {
+    struct Entry: Sendable {
+        var code: UInt32
+        var start: Int32
+        var end: Int32
+        var offset: Int32
+    }
+
     var bytes: [UInt8]
-    /// The element values as Strings, when already made (reused for unpadded values).
+    var entries: [Entry] = []
+    /// The element values as Strings, when already made (magnetic-stripe tracks).
     var strings: [String] = []
-    var codes: [UInt32] = []
-    var values: [Range<Int>] = []
-    var offsets: [Int] = []
+    /// Element index + 1 by `slot(of:)` for the standard's `DA?`–`DD?` and `PA?` identifiers, so
+    /// that the field rules find an element in one step; 0 = absent. Others are searched.
+    private var slots: [Int16] = []
 
     @inline(__always) static func code(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
         UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
@@ -26,7 +29,21 @@ struct ElementTable {
         return u.count >= 3 ? code(u[0], u[1], u[2]) : 0
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    static let slotCount = 110
+
+    /// `DA?`…`DD?` → 0…103, `PA?` → 104…109.
+    @inline(__always) static func slot(of code: UInt32) -> Int? {
+        let a = UInt8(code >> 16 & 0xFF), b = UInt8(code >> 8 & 0xFF) &- 0x41, c = UInt8(code & 0xFF) &- 0x41
+        guard c < 26 else { return nil }
+        if a == 0x44, b < 4 { return Int(b) * 26 + Int(c) }
+        if a == 0x50, b == 0, c < 6 { return 104 + Int(c) }
+        return nil
+    }
+
+    init(bytes: [UInt8], capacity: Int = 0) {
+        self.bytes = bytes
+        entries.reserveCapacity(capacity)
+    }
 
     /// A table over element values given as Strings (magnetic-stripe tracks).
     init(elements: [AAMVAElement]) {
@@ -34,15 +51,49 @@ struct ElementTable {
         for e in elements {
             let start = bytes.count
             bytes.append(contentsOf: e.value.utf8)
-            codes.append(Self.code(e.id))
-            values.append(start..<bytes.count)
-            offsets.append(e.offset)
+            append(code: Self.code(e.id), value: start..<bytes.count, offset: e.offset)
             strings.append(e.value)
         }
     }
 
+    mutating func append(code: UInt32, value: Range<Int>, offset: Int) {
+        if let s = Self.slot(of: code) {
+            if slots.isEmpty { slots = [Int16](repeating: 0, count: Self.slotCount) }
+            if slots[s] == 0 { slots[s] = Int16(entries.count + 1) }
+        }
+        entries.append(Entry(code: code, start: Int32(value.lowerBound), end: Int32(value.upperBound), offset: Int32(offset)))
+    }
+
+    var count: Int { entries.count }
+    func value(_ i: Int) -> Range<Int> { Int(entries[i].start)..<Int(entries[i].end) }
+    func offset(_ i: Int) -> Int { Int(entries[i].offset) }
+
+    /// The elements as the public type: identifier and value as Strings (ISO 8859-1 values).
+    func elements() -> [AAMVAElement] {
+        (0..<entries.count).map { i in
+            let c = entries[i].code
+            let id = String(decoding: [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)], as: UTF8.self)
+            let value = i < strings.count ? strings[i] : latin1(self.value(i))
+            return AAMVAElement(id: id, value: value, offset: offset(i))
+        }
+    }
+
+    /// Values are ISO 8859-1 (AAMVA allows only ASCII; some cards carry Latin-1 letters).
+    func latin1(_ r: Range<Int>) -> String {
+        var ascii = true
+        for k in r where bytes[k] >= 0x80 { ascii = false; break }
+        if ascii { return String(decoding: bytes[r], as: UTF8.self) }
+        return String(String.UnicodeScalarView(bytes[r].map { UnicodeScalar($0) }))
+    }
+
+    /// The first element with this identifier.
     @inline(__always) func index(_ code: UInt32) -> Int? {
-        for i in 0..<codes.count where codes[i] == code { return i }
+        if let s = Self.slot(of: code) {
+            guard !slots.isEmpty else { return nil }
+            let i = Int(slots[s])
+            return i == 0 ? nil : i - 1
+        }
+        for i in 0..<entries.count where entries[i].code == code { return i }
         return nil
     }
 }
@@ -72,23 +123,18 @@ final class FieldInterpreter {
     /// The value's bytes without the space padding, or `nil` when the element is absent.
     private func trimmed(_ id: StaticString) -> Range<Int>? {
         guard let i = table.index(ElementTable.code(id)) else { return nil }
-        var r = table.values[i]
+        var r = table.value(i)
         while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
         while r.lowerBound < r.upperBound, table.bytes[r.upperBound - 1] == Byte.space { r = r.lowerBound..<(r.upperBound - 1) }
         return r
     }
 
-    private func string(_ r: Range<Int>) -> String {
-        var ascii = true
-        for k in r where table.bytes[k] >= 0x80 { ascii = false; break }
-        if ascii { return String(decoding: table.bytes[r], as: UTF8.self) }
-        return String(String.UnicodeScalarView(table.bytes[r].map { UnicodeScalar($0) }))
-    }
+    private func string(_ r: Range<Int>) -> String { table.latin1(r) }
 
     /// The trimmed value; `nil` when absent, `""` when present and blank.
     private func text(_ id: StaticString) -> String? {
         guard let i = table.index(ElementTable.code(id)) else { return nil }
-        var r = table.values[i]
+        var r = table.value(i)
         let full = r
         while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
         while r.lowerBound < r.upperBound, table.bytes[r.upperBound - 1] == Byte.space { r = r.lowerBound..<(r.upperBound - 1) }
@@ -97,7 +143,22 @@ final class FieldInterpreter {
     }
 
     private func offset(_ id: StaticString) -> Int? {
-        table.index(ElementTable.code(id)).map { table.offsets[$0] }
+        table.index(ElementTable.code(id)).map { table.offset($0) }
+    }
+
+    /// The checks that raise warnings (dates, sex, height) and the country, without making the
+    /// fields: what parsing needs; `interpret()` makes the fields when they are read.
+    func validate() {
+        country = text("DCG").flatMap { $0.isEmpty ? nil : $0 }
+            ?? jurisdiction?.country
+            ?? text("DAJ").flatMap(AAMVAJurisdiction.country(ofCode:))
+        let monthFirst = version >= 2 && country != "CAN"
+        _ = date("DBB", monthFirst: monthFirst); _ = date("DBA", monthFirst: monthFirst)
+        _ = date("DBD", monthFirst: monthFirst); _ = date("DDB", monthFirst: monthFirst)
+        _ = date("DDC", monthFirst: monthFirst); _ = date("DDH", monthFirst: monthFirst)
+        _ = date("DDI", monthFirst: monthFirst); _ = date("DDJ", monthFirst: monthFirst)
+        _ = sex()
+        _ = height(version: version)
     }
 
     func interpret() -> AAMVAFields {

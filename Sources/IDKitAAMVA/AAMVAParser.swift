@@ -365,16 +365,15 @@ extension PayloadReader {
         }
 
         let sortedStarts = starts.map(\.index).sorted()
-        var subfiles: [AAMVASubfile] = []
-        var tables: [ElementTable] = []
+        var raws: [AAMVAContent.RawSubfile] = []
+        raws.reserveCapacity(starts.count)
         var sawCRLF = false
         var sawWedge = false
         for (index, content, type, designatorNumber) in starts {
             let nextStart = sortedStarts.first { $0 > index } ?? data.count
             let designator = designatorNumber >= 0 ? header.designators[designatorNumber] : nil
-            let (elements, table, end) = readElements(from: content, to: nextStart, header: header, subfileType: type,
-                                                      sawCRLF: &sawCRLF, sawWedge: &sawWedge)
-            tables.append(table)
+            let (table, end) = readElements(from: content, to: nextStart, header: header, subfileType: type,
+                                            sawCRLF: &sawCRLF, sawWedge: &sawWedge)
             if let length = designator?.length, designator?.offset != nil {
                 let actual = end - index
                 // The designated length may or may not count the terminator; both are accepted.
@@ -382,29 +381,28 @@ extension PayloadReader {
                     warn(.subfileLengthWrong, "subfile \(type) is designated \(length) bytes long but is \(actual)", at: designator!.at + 6)
                 }
             }
-            subfiles.append(AAMVASubfile(type: type, designatedOffset: designator?.offset, designatedLength: designator?.length,
-                                         offset: originalOffset(index), elements: elements))
+            raws.append(AAMVAContent.RawSubfile(type: type, designatedOffset: designator?.offset, designatedLength: designator?.length,
+                                                offset: originalOffset(index), table: table))
         }
         if sawCRLF { warn(.crlfLineEnds, "elements end in CR LF: the scanner rewrote the line ends", at: nil) }
-        if subfiles.allSatisfy({ $0.elements.isEmpty }) {
+        if raws.allSatisfy({ $0.table.count == 0 }) {
             throw AAMVAError(.noElements, offset: originalOffset(starts[0].index), "the subfiles hold no data elements")
         }
 
         let jurisdiction = AAMVAJurisdiction.forIIN(header.iin)
         if jurisdiction == nil { warn(.unknownIIN, "IIN \(header.iin) is not assigned to a jurisdiction", at: nil) }
-        var payload = AAMVAPayload(encoding: .pdf417, fileType: header.fileType, version: header.version,
-                                   jurisdictionVersion: header.jurisdictionVersion, iin: header.iin,
-                                   jurisdiction: jurisdiction, country: nil, numberOfEntries: header.entries,
-                                   subfiles: subfiles, fields: AAMVAFields(), warnings: [])
-        let primary = subfiles.firstIndex { $0.type == "DL" || $0.type == "ID" } ?? subfiles.firstIndex { !$0.type.hasPrefix("Z") }
-        if let primary { checkMandatory(version: header.version, subfile: subfiles[primary].type, table: tables[primary]) }
-        let interpreter = FieldInterpreter(table: primary.map { tables[$0] } ?? ElementTable(bytes: []),
-                                           version: header.version, subfileType: primary.map { subfiles[$0].type },
+        let primary = raws.firstIndex { $0.type == "DL" || $0.type == "ID" } ?? raws.firstIndex { !$0.type.hasPrefix("Z") }
+        if let primary { checkMandatory(version: header.version, subfile: raws[primary].type, table: raws[primary].table) }
+        let interpreter = FieldInterpreter(table: primary.map { raws[$0].table } ?? ElementTable(bytes: []),
+                                           version: header.version, subfileType: primary.map { raws[$0].type },
                                            jurisdiction: jurisdiction)
-        payload.fields = interpreter.interpret()
-        payload.country = interpreter.country
-        payload.warnings = warnings + interpreter.warnings
-        return payload
+        interpreter.validate()
+        let content = AAMVAContent(raw: raws, primary: primary, version: header.version,
+                                   primaryType: primary.map { raws[$0].type }, jurisdiction: jurisdiction)
+        return AAMVAPayload(encoding: .pdf417, fileType: header.fileType, version: header.version,
+                            jurisdictionVersion: header.jurisdictionVersion, iin: header.iin, jurisdiction: jurisdiction,
+                            country: interpreter.country, numberOfEntries: header.entries,
+                            warnings: warnings + interpreter.warnings, content: content)
     }
 
     private mutating func checkMandatory(version: Int, subfile: String, table: ElementTable) {
@@ -421,7 +419,7 @@ extension PayloadReader {
     /// Splits a subfile's bytes into elements. Separators: the declared element separator, LF,
     /// and CR (a CR LF pair is one separator). A CR not followed by LF ends the subfile.
     private mutating func readElements(from start: Int, to limit: Int, header: Header, subfileType: String,
-                                       sawCRLF: inout Bool, sawWedge: inout Bool) -> ([AAMVAElement], ElementTable, Int) {
+                                       sawCRLF: inout Bool, sawWedge: inout Bool) -> (ElementTable, Int) {
         // Pass 1: token boundaries (cheap byte scan, no allocation beyond one array).
         var bounds: [Int] = []       // start, end, start, end, ...
         bounds.reserveCapacity(96)
@@ -457,13 +455,7 @@ extension PayloadReader {
 
         // Pass 2: elements.
         let tokenCount = bounds.count / 2
-        var elements: [AAMVAElement] = []
-        elements.reserveCapacity(tokenCount)
-        var table = ElementTable(bytes: data)
-        table.codes.reserveCapacity(tokenCount)
-        table.values.reserveCapacity(tokenCount)
-        table.offsets.reserveCapacity(tokenCount)
-        table.strings.reserveCapacity(tokenCount)
+        var table = ElementTable(bytes: data, capacity: tokenCount)
         let isJurisdiction = subfileType.hasPrefix("Z")
         // A keyboard wedge leaves one long token; a long address is not a reason to split.
         let wedgeSuspected = !isJurisdiction && tokenCount <= 3
@@ -473,12 +465,7 @@ extension PayloadReader {
                 warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
             }
             let offset = originalOffset(p)
-            table.codes.append(code)
-            table.values.append((p + 3)..<valueEnd)
-            table.offsets.append(offset)
-            let value = latin1((p + 3)..<valueEnd)
-            table.strings.append(value)
-            elements.append(AAMVAElement(id: string(p..<p + 3), value: value, offset: offset))
+            table.append(code: code, value: (p + 3)..<valueEnd, offset: offset)
         }
         for k in 0..<tokenCount {
             var lo = bounds[2 * k]
@@ -500,7 +487,7 @@ extension PayloadReader {
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
             warn(.separatorsMissing, "elements are not separated (keyboard wedge?); split on known element identifiers", at: start)
         }
-        return (elements, table, end)
+        return (table, end)
     }
 
     /// Splits a run of elements that lost their separators, at identifiers the standard defines
@@ -527,11 +514,4 @@ extension PayloadReader {
         return pieces
     }
 
-    /// Values are ISO 8859-1 (AAMVA allows only ASCII; some cards carry Latin-1 letters).
-    private func latin1(_ range: Range<Int>) -> String {
-        var ascii = true
-        for k in range where data[k] >= 0x80 { ascii = false; break }
-        if ascii { return String(decoding: data[range], as: UTF8.self) }
-        return String(String.UnicodeScalarView(data[range].map { UnicodeScalar($0) }))
-    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One data element exactly as read: its three-character identifier and its value (ISO 8859-1
 /// bytes as a String, padding kept), with the byte offset of the identifier in the payload.
 public struct AAMVAElement: Sendable, Equatable, Codable, Hashable {
@@ -37,6 +39,10 @@ public enum AAMVAEncoding: String, Sendable, Codable {
 }
 
 /// A parsed AAMVA DL/ID payload.
+///
+/// Parsing records where every element's value lies in the payload's bytes and checks the values;
+/// `subfiles` and `fields` are made into Strings the first time they are read (then kept), so a
+/// backend that reads three fields does not pay for forty.
 public struct AAMVAPayload: Sendable, Equatable, Codable {
     public var encoding: AAMVAEncoding
     /// `"ANSI "` or `"AAMVA"` (or what stood there on a damaged card); `nil` for magnetic stripes.
@@ -52,9 +58,77 @@ public struct AAMVAPayload: Sendable, Equatable, Codable {
     public var country: String?
     /// Number of entries the header declares.
     public var numberOfEntries: Int?
-    public var subfiles: [AAMVASubfile]
-    public var fields: AAMVAFields
     public var warnings: [AAMVAWarning]
+    var content: AAMVAContent
+
+    /// Every subfile with its elements exactly as read.
+    public var subfiles: [AAMVASubfile] {
+        get { content.subfiles }
+        set { content = AAMVAContent(subfiles: newValue, fields: content.fields) }
+    }
+
+    /// The values made usable (see `AAMVAFields`).
+    public var fields: AAMVAFields {
+        get { content.fields }
+        set { content = AAMVAContent(subfiles: content.subfiles, fields: newValue) }
+    }
+
+    init(encoding: AAMVAEncoding, fileType: String?, version: Int?, jurisdictionVersion: Int?, iin: String,
+         jurisdiction: AAMVAJurisdiction?, country: String?, numberOfEntries: Int?, warnings: [AAMVAWarning],
+         content: AAMVAContent) {
+        self.encoding = encoding
+        self.fileType = fileType
+        self.version = version
+        self.jurisdictionVersion = jurisdictionVersion
+        self.iin = iin
+        self.jurisdiction = jurisdiction
+        self.country = country
+        self.numberOfEntries = numberOfEntries
+        self.warnings = warnings
+        self.content = content
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case encoding, fileType, version, jurisdictionVersion, iin, jurisdiction, country, numberOfEntries,
+             subfiles, fields, warnings
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        encoding = try c.decode(AAMVAEncoding.self, forKey: .encoding)
+        fileType = try c.decodeIfPresent(String.self, forKey: .fileType)
+        version = try c.decodeIfPresent(Int.self, forKey: .version)
+        jurisdictionVersion = try c.decodeIfPresent(Int.self, forKey: .jurisdictionVersion)
+        iin = try c.decode(String.self, forKey: .iin)
+        jurisdiction = try c.decodeIfPresent(AAMVAJurisdiction.self, forKey: .jurisdiction)
+        country = try c.decodeIfPresent(String.self, forKey: .country)
+        numberOfEntries = try c.decodeIfPresent(Int.self, forKey: .numberOfEntries)
+        warnings = try c.decode([AAMVAWarning].self, forKey: .warnings)
+        content = AAMVAContent(subfiles: try c.decode([AAMVASubfile].self, forKey: .subfiles),
+                               fields: try c.decode(AAMVAFields.self, forKey: .fields))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(encoding, forKey: .encoding)
+        try c.encodeIfPresent(fileType, forKey: .fileType)
+        try c.encodeIfPresent(version, forKey: .version)
+        try c.encodeIfPresent(jurisdictionVersion, forKey: .jurisdictionVersion)
+        try c.encode(iin, forKey: .iin)
+        try c.encodeIfPresent(jurisdiction, forKey: .jurisdiction)
+        try c.encodeIfPresent(country, forKey: .country)
+        try c.encodeIfPresent(numberOfEntries, forKey: .numberOfEntries)
+        try c.encode(subfiles, forKey: .subfiles)
+        try c.encode(fields, forKey: .fields)
+        try c.encode(warnings, forKey: .warnings)
+    }
+
+    public static func == (a: AAMVAPayload, b: AAMVAPayload) -> Bool {
+        a.encoding == b.encoding && a.fileType == b.fileType && a.version == b.version
+            && a.jurisdictionVersion == b.jurisdictionVersion && a.iin == b.iin && a.jurisdiction == b.jurisdiction
+            && a.country == b.country && a.numberOfEntries == b.numberOfEntries && a.warnings == b.warnings
+            && a.subfiles == b.subfiles && a.fields == b.fields
+    }
 
     /// The first `DL` or `ID` subfile: the one the fields come from.
     public var primarySubfile: AAMVASubfile? {
@@ -149,4 +223,68 @@ public struct AAMVAFields: Sendable, Equatable, Codable {
     public var permit: Bool?
 
     public init() {}
+}
+
+/// Where a parsed payload's subfiles and fields come from: byte ranges of the payload, made into
+/// Strings once, on first use (immutable otherwise, so it is shared between copies and threads).
+final class AAMVAContent: Sendable {
+    struct RawSubfile: Sendable {
+        var type: String
+        var designatedOffset: Int?
+        var designatedLength: Int?
+        var offset: Int
+        var table: ElementTable
+    }
+
+    private let raw: [RawSubfile]
+    /// Which subfile the fields come from, and the rules to read them by.
+    private let primary: Int?
+    private let version: Int
+    private let primaryType: String?
+    private let jurisdiction: AAMVAJurisdiction?
+    private let subfileCache: Mutex<[AAMVASubfile]?>
+    private let fieldCache: Mutex<AAMVAFields?>
+
+    init(raw: [RawSubfile], primary: Int?, version: Int, primaryType: String?, jurisdiction: AAMVAJurisdiction?) {
+        self.raw = raw
+        self.primary = primary
+        self.version = version
+        self.primaryType = primaryType
+        self.jurisdiction = jurisdiction
+        subfileCache = Mutex(nil)
+        fieldCache = Mutex(nil)
+    }
+
+    /// Content that is already made (decoded from JSON, or set by the caller).
+    init(subfiles: [AAMVASubfile], fields: AAMVAFields) {
+        raw = []
+        primary = nil
+        version = 1
+        primaryType = nil
+        jurisdiction = nil
+        subfileCache = Mutex(subfiles)
+        fieldCache = Mutex(fields)
+    }
+
+    var subfiles: [AAMVASubfile] {
+        subfileCache.withLock { cached in
+            if let cached { return cached }
+            let made = raw.map { r in
+                AAMVASubfile(type: r.type, designatedOffset: r.designatedOffset, designatedLength: r.designatedLength,
+                             offset: r.offset, elements: r.table.elements())
+            }
+            cached = made
+            return made
+        }
+    }
+
+    var fields: AAMVAFields {
+        fieldCache.withLock { cached in
+            if let cached { return cached }
+            let table = primary.map { raw[$0].table } ?? ElementTable(bytes: [])
+            let made = FieldInterpreter(table: table, version: version, subfileType: primaryType, jurisdiction: jurisdiction).interpret()
+            cached = made
+            return made
+        }
+    }
 }

@@ -88,17 +88,15 @@ struct MagneticStripeReader {
         }
         guard !iin.isEmpty || elements.count >= 3 else { return nil }
         let jurisdiction = AAMVAJurisdiction.forIIN(iin)
-        let subfile = AAMVASubfile(type: "DL", designatedOffset: nil, designatedLength: nil, offset: t1, elements: elements)
-        var payload = AAMVAPayload(encoding: .magneticStripe, fileType: nil, version: nil, jurisdictionVersion: nil,
-                                   iin: iin, jurisdiction: jurisdiction, country: nil, numberOfEntries: nil,
-                                   subfiles: [subfile], fields: AAMVAFields(), warnings: [])
-        // Tracks use version 01 conventions (CCYYMMDD dates, FII heights).
-        let interpreter = FieldInterpreter(table: ElementTable(elements: elements), version: 1, subfileType: nil, jurisdiction: jurisdiction)
-        payload.fields = interpreter.interpret()
-        payload.fields.documentType = nil
-        payload.country = interpreter.country
-        payload.warnings = interpreter.warnings
-        return payload
+        // Tracks use version 01 conventions (CCYYMMDD dates, FII heights); no DL/ID subfile type.
+        let table = ElementTable(elements: elements)
+        let interpreter = FieldInterpreter(table: table, version: 1, subfileType: nil, jurisdiction: jurisdiction)
+        interpreter.validate()
+        let raw = AAMVAContent.RawSubfile(type: "DL", designatedOffset: nil, designatedLength: nil, offset: t1, table: table)
+        return AAMVAPayload(encoding: .magneticStripe, fileType: nil, version: nil, jurisdictionVersion: nil,
+                            iin: iin, jurisdiction: jurisdiction, country: interpreter.country, numberOfEntries: nil,
+                            warnings: interpreter.warnings,
+                            content: AAMVAContent(raw: [raw], primary: 0, version: 1, primaryType: nil, jurisdiction: jurisdiction))
     }
 
     private func splitRange(_ range: Range<Int>, on separator: UInt8) -> [Range<Int>] {
