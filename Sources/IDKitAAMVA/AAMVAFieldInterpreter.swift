@@ -42,7 +42,10 @@ struct ElementTable: Sendable {
 
     init(bytes: [UInt8], capacity: Int = 0) {
         self.bytes = bytes
-        entries.reserveCapacity(capacity)
+        if capacity > 0 {
+            entries.reserveCapacity(capacity)
+            slots = [Int16](repeating: 0, count: Self.slotCount)
+        }
     }
 
     /// A table over element values given as Strings (magnetic-stripe tracks).
@@ -153,10 +156,9 @@ final class FieldInterpreter {
             ?? jurisdiction?.country
             ?? text("DAJ").flatMap(AAMVAJurisdiction.country(ofCode:))
         let monthFirst = version >= 2 && country != "CAN"
-        _ = date("DBB", monthFirst: monthFirst); _ = date("DBA", monthFirst: monthFirst)
-        _ = date("DBD", monthFirst: monthFirst); _ = date("DDB", monthFirst: monthFirst)
-        _ = date("DDC", monthFirst: monthFirst); _ = date("DDH", monthFirst: monthFirst)
-        _ = date("DDI", monthFirst: monthFirst); _ = date("DDJ", monthFirst: monthFirst)
+        for id: StaticString in ["DBB", "DBA", "DBD", "DDB", "DDC", "DDH", "DDI", "DDJ"] where has(id) {
+            _ = date(id, monthFirst: monthFirst, format: false)
+        }
         _ = sex()
         _ = height(version: version)
     }
@@ -317,7 +319,7 @@ final class FieldInterpreter {
         }
     }
 
-    private func date(_ id: StaticString, monthFirst: Bool) -> String? {
+    private func date(_ id: StaticString, monthFirst: Bool, format wanted: Bool = true) -> String? {
         guard let r = trimmed(id) else { return nil }
         let b = table.bytes
         if r.isEmpty { return "" }
@@ -338,7 +340,7 @@ final class FieldInterpreter {
         let iso = (y: n(0, 4), m: n(4, 2), d: n(6, 2))
         let preferred = monthFirst ? us : iso
         let other = monthFirst ? iso : us
-        if Self.isValid(preferred) { return Self.format(preferred) }
+        if Self.isValid(preferred) { return wanted ? Self.format(preferred) : "" }
         if Self.isValid(other) {
             warnings.append(AAMVAWarning(.unexpectedDateOrder,
                 "\(id) \"\(string(r))\" is \(monthFirst ? "CCYYMMDD" : "MMDDCCYY"), not the \(monthFirst ? "MMDDCCYY" : "CCYYMMDD") expected for this card",

@@ -63,7 +63,17 @@ struct PayloadReader {
     /// Bytes 0x80–0x9F are C1 controls that no AAMVA element holds; they come from scanners and
     /// from payloads re-encoded as UTF-8 (`C2 90`). Dropped with one warning at the first.
     private mutating func removeStrayControlBytes() {
-        guard data.contains(where: { $0 >= 0x80 && $0 <= 0x9F }) else { return }
+        // Most payloads are ASCII: look for any byte ≥ 0x80, eight at a time.
+        let hasHighBytes = data.withUnsafeBytes { raw -> Bool in
+            var i = 0
+            while i + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+                i += 8
+            }
+            while i < raw.count { if raw[i] >= 0x80 { return true }; i += 1 }
+            return false
+        }
+        guard hasHighBytes, data.contains(where: { $0 >= 0x80 && $0 <= 0x9F }) else { return }
         var cleaned: [UInt8] = []
         var map: [Int32] = []
         cleaned.reserveCapacity(data.count)
@@ -121,16 +131,21 @@ struct Header {
 }
 
 extension PayloadReader {
-    private func find(_ needle: [UInt8], from: Int, to: Int) -> Int? {
-        guard needle.count <= data.count else { return nil }
-        let last = min(to, data.count - needle.count)
+    private func find(_ needle: StaticString, from: Int, to: Int) -> Int? {
+        let n = needle.utf8CodeUnitCount
+        guard n <= data.count else { return nil }
+        let last = min(to, data.count - n)
         guard from <= last else { return nil }
-        var i = from
-        outer: while i <= last {
-            for k in 0..<needle.count where data[i + k] != needle[k] { i += 1; continue outer }
-            return i
+        return needle.withUTF8Buffer { pattern -> Int? in
+            data.withUnsafeBufferPointer { d -> Int? in
+                var i = from
+                outer: while i <= last {
+                    for k in 0..<n where d[i + k] != pattern[k] { i += 1; continue outer }
+                    return i
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     private func digits(at index: Int, count: Int) -> Int? {
@@ -157,15 +172,14 @@ extension PayloadReader {
     /// Finds and reads the header; `nil` when the payload has no AAMVA header at all.
     mutating func readHeader() throws(AAMVAError) -> Header? {
         let window = min(data.count, 96)
-        let candidates: [[UInt8]] = [Array("ANSI ".utf8), Array("AAMVA".utf8), Array("AMVA ".utf8), Array("ANSI".utf8)]
         var typeIndex: Int?
         var typeLength = 5
-        for (n, candidate) in candidates.enumerated() {
+        for (n, candidate) in [("ANSI " as StaticString), "AAMVA", "AMVA ", "ANSI"].enumerated() {
             if let i = find(candidate, from: 0, to: window) {
                 // "ANSI" without its space only counts when digits follow.
                 if n == 3 && !(i + 4 < data.count && Byte.isDigit(data[i + 4])) { continue }
                 typeIndex = i
-                typeLength = candidate.count
+                typeLength = candidate.utf8CodeUnitCount
                 break
             }
         }
@@ -408,6 +422,7 @@ extension PayloadReader {
     private mutating func checkMandatory(version: Int, subfile: String, table: ElementTable) {
         for (id, code) in AAMVAElementCatalog.mandatoryCodes(version: min(version, 11), subfile: subfile)
         where table.index(code) == nil {
+            // (The name is looked up only for the warning.)
             let name = AAMVAElementCatalog.name(of: id, version: version) ?? id
             warnings.append(AAMVAWarning(.mandatoryElementMissing, "\(id) (\(name)) is mandatory in version \(version) but absent", offset: nil))
         }
@@ -432,7 +447,11 @@ extension PayloadReader {
             var i = start
             while i < limit {
                 let b = d[i]
-                if b > 0x1E && b != separator { i += 1; continue }     // the common case: a value byte
+                if b > 0x1E && b != separator {                        // the common case: a value byte
+                    i += 1
+                    while i < limit, d[i] > 0x1E, d[i] != separator { i += 1 }
+                    continue
+                }
                 if b == Byte.cr {
                     bounds.append(tokenStart); bounds.append(i)
                     if i + 1 < limit, d[i + 1] == Byte.lf {
@@ -459,14 +478,6 @@ extension PayloadReader {
         let isJurisdiction = subfileType.hasPrefix("Z")
         // A keyboard wedge leaves one long token; a long address is not a reason to split.
         let wedgeSuspected = !isJurisdiction && tokenCount <= 3
-        func add(_ p: Int, _ valueEnd: Int) {
-            let code = ElementTable.code(data[p], data[p + 1], data[p + 2])
-            if table.index(code) != nil {
-                warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
-            }
-            let offset = originalOffset(p)
-            table.append(code: code, value: (p + 3)..<valueEnd, offset: offset)
-        }
         for k in 0..<tokenCount {
             var lo = bounds[2 * k]
             let hi = bounds[2 * k + 1]
@@ -479,15 +490,25 @@ extension PayloadReader {
             }
             if wedgeSuspected, hi - lo > 24, let split = splitWedge(lo..<hi, version: header.version), split.count > 1 {
                 sawWedge = true
-                for piece in split { add(piece.lowerBound, piece.upperBound) }
+                for piece in split { addElement(piece, to: &table) }
             } else {
-                add(lo, hi)
+                addElement(lo..<hi, to: &table)
             }
         }
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
             warn(.separatorsMissing, "elements are not separated (keyboard wedge?); split on known element identifiers", at: start)
         }
         return (table, end)
+    }
+
+    /// Records one element (identifier and value range); a repeated identifier is reported.
+    @inline(__always) private mutating func addElement(_ piece: Range<Int>, to table: inout ElementTable) {
+        let p = piece.lowerBound
+        let code = ElementTable.code(data[p], data[p + 1], data[p + 2])
+        if table.index(code) != nil {
+            warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
+        }
+        table.append(code: code, value: (p + 3)..<piece.upperBound, offset: originalOffset(p))
     }
 
     /// Splits a run of elements that lost their separators, at identifiers the standard defines
