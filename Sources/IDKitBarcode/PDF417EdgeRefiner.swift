@@ -74,24 +74,8 @@ enum PDF417EdgeRefiner {
         let spread = max(4.0, Double(xs.count > 4 ? xs[xs.count * 3 / 4] - xs[xs.count / 4] : 4) * 2)
         let kept = points.filter { abs($0.1 - medianX) <= spread * 2 }
         guard kept.count >= 4 else { return nil }
-        var slopes: [Double] = []
-        let step = max(1, kept.count / 30)
-        var i = 0
-        while i < kept.count {
-            var j = i + step
-            while j < kept.count {
-                let dy = kept[j].0 - kept[i].0
-                if dy != 0 { slopes.append((kept[j].1 - kept[i].1) / dy) }
-                j += step
-            }
-            i += step
-        }
-        guard !slopes.isEmpty else { return nil }
-        slopes.sort()
-        let slope = slopes[slopes.count / 2]
-        guard abs(slope) < 0.5 else { return nil }
-        var intercepts = kept.map { $0.1 - slope * $0.0 }
-        intercepts.sort()
-        return (intercepts[intercepts.count / 2], slope)
+        let points = kept.map { (x: $0.0, y: $0.1) }
+        guard let slope = TheilSen.slope(points, pairsPerPoint: 30), abs(slope) < 0.5 else { return nil }
+        return (TheilSen.intercept(points, slope: slope), slope)
     }
 }

@@ -165,25 +165,9 @@ struct PDF417Locator {
         /// next to the symbol do not tilt the edge. Slopes beyond what 15–20% keystone gives are
         /// clamped; `straight` forces the edge square to the rows (pure rotation).
         func robustLine(_ values: [(Double, Double)], straight: Bool) -> (Double, Double) {
-            var slope = 0.0
-            if !straight, values.count >= 3 {
-                var slopes: [Double] = []
-                let step = max(1, values.count / 24)
-                var i = 0
-                while i < values.count {
-                    var j = i + 1
-                    while j < values.count {
-                        let dx = values[j].0 - values[i].0
-                        if dx != 0 { slopes.append((values[j].1 - values[i].1) / dx) }
-                        j += step
-                    }
-                    i += step
-                }
-                if !slopes.isEmpty { slopes.sort(); slope = max(-0.3, min(0.3, slopes[slopes.count / 2])) }
-            }
-            var intercepts = values.map { $0.1 - slope * $0.0 }
-            intercepts.sort()
-            return (intercepts[intercepts.count / 2], slope)
+            let points = values.map { (x: $0.0, y: $0.1) }
+            let slope = straight || values.count < 3 ? 0 : max(-0.3, min(0.3, TheilSen.slope(points) ?? 0))
+            return (TheilSen.intercept(points, slope: slope), slope)
         }
         guard let side = edges({ (along: $1, across: $0) }, straight: straight),   // u as a function of v
               let cap = edges({ (along: $0, across: $1) }, straight: straight)     // v as a function of u
