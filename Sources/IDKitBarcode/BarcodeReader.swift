@@ -68,56 +68,90 @@ public struct BarcodeReader: Sendable {
     private func locatorBlock(_ image: GrayImage) -> Int { max(6, min(12, min(image.width, image.height) / 120)) }
 
     /// The region inside `q`, warped to an upright rectangle, and the transform back to the image.
-    private func straighten(_ image: GrayImage, _ q: Quadrilateral) -> (image: GrayImage, toImage: Homography, width: Int)? {
+    private func straighten(_ image: GrayImage, _ q: Quadrilateral, targetWidth: Double = 700,
+                            interpolation: GrayImage.Interpolation = .bilinear) -> (image: GrayImage, toImage: Homography, width: Int)? {
         let top = distance(q.topLeft, q.topRight), bottom = distance(q.bottomLeft, q.bottomRight)
         let left = distance(q.topLeft, q.bottomLeft), right = distance(q.topRight, q.bottomRight)
         let width = max(top, bottom), height = max(left, right)
         guard width >= 20, height >= 10, width < 8000, height < 8000 else { return nil }
         // Small symbols are enlarged so that zxing-cpp sees modules of at least ~3 pixels.
-        let scale = min(4.0, max(1.0, 700 / width))
+        let scale = min(6.0, max(1.0, targetWidth / width))
         let ow = Int(width * scale), oh = Int(height * scale)
         let rect = [Point(x: 0, y: 0), Point(x: Double(ow), y: 0), Point(x: Double(ow), y: Double(oh)), Point(x: 0, y: Double(oh))]
         guard let toImage = Homography(from: rect, to: q.corners) else { return nil }
-        return (image.warped(width: ow, height: oh, by: toImage), toImage, ow)
+        return (image.warped(width: ow, height: oh, by: toImage, interpolation: interpolation), toImage, ow)
+    }
+
+    /// One candidate region, straightened and refined (once; the attempts reuse it).
+    private struct Prepared {
+        var straight: GrayImage
+        var toImage: Homography
     }
 
     /// Locates PDF417 candidates, straightens each and decodes it. Attempts, cheapest first: each
     /// candidate upright, then turned 180° (zxing-cpp's own rotation search is off: the symbol is
-    /// already straight), then every candidate mirrored (some cards print it mirrored).
+    /// already straight), then every candidate mirrored (some cards print it mirrored); when all
+    /// fail, the largest region once more with bicubic sampling (symbols of about one pixel per
+    /// module, whose modules bilinear enlargement smears together).
     func readLocatedPDF417(_ image: GrayImage) throws(BarcodeError) -> [Barcode] {
         let candidates = PDF417Locator(block: locatorBlock(image)).locate(image)
+        // Prepared on first use: most photos decode on the first candidate.
+        var prepared = [Prepared??](repeating: nil, count: candidates.count)
+        for mirrored in [false, true] {
+            for i in candidates.indices {
+                if prepared[i] == nil { prepared[i] = .some(prepare(image, candidates[i], interpolation: .bilinear)) }
+                guard let p = prepared[i]! else { continue }
+                if let found = try decode(p, mirrored: mirrored) { return found }
+            }
+        }
+        for candidate in candidates.prefix(2) {
+            guard let p = prepare(image, candidate, interpolation: .bicubic) else { continue }
+            if let found = try decode(p, mirrored: false) { return found }
+        }
+        return []
+    }
+
+    /// The candidate straightened, its outline squared up on the start and stop bars, and
+    /// straightened again; `nil` when the region has no such bars (print, texture: not a PDF417).
+    private func prepare(_ image: GrayImage, _ candidate: PDF417Locator.Candidate,
+                         interpolation: GrayImage.Interpolation) -> Prepared? {
+        // The first view only has to show the bars: at the photo's own scale it costs least.
+        guard let (first, toImage, _) = straighten(image, candidate.quad, targetWidth: 0),
+              let refined = PDF417EdgeRefiner.refine(first, square: candidate.isSquare) else { return nil }
+        let better = Quadrilateral(topLeft: toImage.apply(refined[0]), topRight: toImage.apply(refined[1]),
+                                   bottomRight: toImage.apply(refined[2]), bottomLeft: toImage.apply(refined[3]))
+        guard let (straight, back, _) = straighten(image, better, interpolation: interpolation) else { return nil }
+        return Prepared(straight: straight, toImage: back)
+    }
+
+    /// zxing-cpp on the straightened view, upright and turned 180°, optionally mirrored.
+    private func decode(_ p: Prepared, mirrored: Bool) throws(BarcodeError) -> [Barcode]? {
         var zx = ZXingDecoder.Options()
         zx.formats = ZXingDecoder.pdf417Bit
         zx.tryRotate = false
-        for mirrored in [false, true] {
-            for candidate in candidates {
-                for turned in [false, true] {
-                    let q = candidate.quad
-                    let quad = turned ? Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight) : q
-                    guard var (straight, toImage, ow) = straighten(image, quad) else { continue }
-                    // Square the outline up on the start and stop bars, then straighten again.
-                    if let refined = PDF417EdgeRefiner.refine(straight, square: candidate.isSquare) {
-                        let better = Quadrilateral(topLeft: toImage.apply(refined[0]), topRight: toImage.apply(refined[1]),
-                                                   bottomRight: toImage.apply(refined[2]), bottomLeft: toImage.apply(refined[3]))
-                        if let again = straighten(image, better) { (straight, toImage, ow) = again }
-                    }
-                    let input = mirrored ? straight.mirrored() : straight
-                    let results = try ZXingDecoder.read(input, options: zx)
-                    guard !results.isEmpty else { continue }
-                    return results.map { r in
-                        var b = r
-                        // zxing-cpp 1.4's PDF417 position is unreliable (corners repeat), so the
-                        // quadrilateral is the straightened region's outline, back in the photo.
-                        let oh = Double(straight.height)
-                        b.quad = Quadrilateral(topLeft: toImage.apply(Point(x: 0, y: 0)), topRight: toImage.apply(Point(x: Double(ow), y: 0)),
-                                               bottomRight: toImage.apply(Point(x: Double(ow), y: oh)), bottomLeft: toImage.apply(Point(x: 0, y: oh)))
-                        b.isMirrored = mirrored != r.isMirrored
-                        return b
-                    }
-                }
+        let w = Double(p.straight.width), h = Double(p.straight.height)
+        for turned in [false, true] {
+            var view = p.straight
+            if turned { view.pixels.reverse() }            // 180° is the pixel order reversed
+            if mirrored { view = view.mirrored() }
+            let results = try ZXingDecoder.read(view, options: zx)
+            guard !results.isEmpty else { continue }
+            // A corner of the view as the decoder saw it, back in the photo.
+            func corner(_ x: Double, _ y: Double) -> Point {
+                var (vx, vy) = (mirrored ? w - x : x, y)
+                if turned { (vx, vy) = (w - vx, h - vy) }
+                return p.toImage.apply(Point(x: vx, y: vy))
+            }
+            return results.map { r in
+                var b = r
+                // zxing-cpp 1.4's PDF417 position is unreliable (corners repeat), so the
+                // quadrilateral is the straightened region's outline, in the symbol's own order.
+                b.quad = Quadrilateral(topLeft: corner(0, 0), topRight: corner(w, 0), bottomRight: corner(w, h), bottomLeft: corner(0, h))
+                b.isMirrored = mirrored != r.isMirrored
+                return b
             }
         }
-        return []
+        return nil
     }
 
     private func distance(_ a: Point, _ b: Point) -> Double {
