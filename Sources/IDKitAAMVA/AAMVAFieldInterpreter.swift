@@ -42,10 +42,7 @@ struct ElementTable: Sendable {
 
     init(bytes: [UInt8], capacity: Int = 0) {
         self.bytes = bytes
-        if capacity > 0 {
-            entries.reserveCapacity(capacity)
-            slots = [Int16](repeating: 0, count: Self.slotCount)
-        }
+        if capacity > 0 { entries.reserveCapacity(capacity) }
     }
 
     /// A table over element values given as Strings (magnetic-stripe tracks).
@@ -149,6 +146,8 @@ final class FieldInterpreter {
         table.index(ElementTable.code(id)).map { table.offset($0) }
     }
 
+    private static let dateElements: [StaticString] = ["DBB", "DBA", "DBD", "DDB", "DDC", "DDH", "DDI", "DDJ"]
+
     /// The checks that raise warnings (dates, sex, height) and the country, without making the
     /// fields: what parsing needs; `interpret()` makes the fields when they are read.
     func validate() {
@@ -156,7 +155,7 @@ final class FieldInterpreter {
             ?? jurisdiction?.country
             ?? text("DAJ").flatMap(AAMVAJurisdiction.country(ofCode:))
         let monthFirst = version >= 2 && country != "CAN"
-        for id: StaticString in ["DBB", "DBA", "DBD", "DDB", "DDC", "DDH", "DDI", "DDJ"] where has(id) {
+        for id in Self.dateElements where has(id) {
             _ = date(id, monthFirst: monthFirst, format: false)
         }
         _ = sex()
@@ -411,6 +410,19 @@ final class FieldInterpreter {
         func fromCm(_ c: Int) -> (Int?, Int?) { (Int((Double(c) / 2.54).rounded()), c) }
         if let r = trimmed("DAV"), let cm = measure(r).number, cm > 0 { return fromCm(cm) }
         guard let r = trimmed("DAU"), !r.isEmpty else { return (nil, nil) }
+        // The common forms ("069 IN", "175 CM", "509") straight from the bytes.
+        let b = table.bytes
+        var k = r.lowerBound, n = 0
+        while k < r.upperBound, k - r.lowerBound < 3, Byte.isDigit(b[k]) { n = n * 10 + Int(b[k] - 0x30); k += 1 }
+        if k - r.lowerBound == 3 {
+            var u = k
+            while u < r.upperBound, b[u] == Byte.space { u += 1 }
+            if r.upperBound - u == 2 {
+                let unit = (b[u] | 0x20, b[u + 1] | 0x20)
+                if unit == (UInt8(ascii: "i"), UInt8(ascii: "n")) { return fromInches(n) }
+                if unit == (UInt8(ascii: "c"), UInt8(ascii: "m")) { return fromCm(n) }
+            }
+        }
         let m = measure(r)
         if m.unit.hasSuffix("CM"), let cm = m.number { return fromCm(cm) }
         if m.unit.hasSuffix("IN"), let inches = m.number { return fromInches(inches) }

@@ -12,7 +12,7 @@ public struct AAMVAParser: Sendable {
     public init() {}
 
     public func parse(_ bytes: some Collection<UInt8>) throws(AAMVAError) -> AAMVAPayload {
-        let data = Array(bytes)
+        let data = (bytes as? [UInt8]) ?? Array(bytes)
         guard !data.isEmpty else { throw AAMVAError(.empty, offset: 0, "the payload is empty") }
         guard data.count <= Self.maximumPayloadSize else {
             throw AAMVAError(.tooLarge, offset: Self.maximumPayloadSize,
@@ -378,13 +378,13 @@ extension PayloadReader {
             throw AAMVAError(.noElements, offset: originalOffset(header.endOfHeader), "no DL, ID or jurisdiction subfile follows the header")
         }
 
-        let sortedStarts = starts.map(\.index).sorted()
         var raws: [AAMVAContent.RawSubfile] = []
         raws.reserveCapacity(starts.count)
         var sawCRLF = false
         var sawWedge = false
         for (index, content, type, designatorNumber) in starts {
-            let nextStart = sortedStarts.first { $0 > index } ?? data.count
+            var nextStart = data.count
+            for other in starts where other.index > index && other.index < nextStart { nextStart = other.index }
             let designator = designatorNumber >= 0 ? header.designators[designatorNumber] : nil
             let (table, end) = readElements(from: content, to: nextStart, header: header, subfileType: type,
                                             sawCRLF: &sawCRLF, sawWedge: &sawWedge)
@@ -449,6 +449,15 @@ extension PayloadReader {
                 let b = d[i]
                 if b > 0x1E && b != separator {                        // the common case: a value byte
                     i += 1
+                    if separator <= 0x1E {
+                        // Skip eight value bytes at a time while none is a control byte (< 0x1F).
+                        let raw = UnsafeRawPointer(d.baseAddress!)
+                        while i + 8 <= limit {
+                            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            if (word &- 0x1F1F_1F1F_1F1F_1F1F) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                            i += 8
+                        }
+                    }
                     while i < limit, d[i] > 0x1E, d[i] != separator { i += 1 }
                     continue
                 }
