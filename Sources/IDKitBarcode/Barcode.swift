@@ -30,7 +30,10 @@ public struct Barcode: Sendable, Equatable, Codable {
     public var format: BarcodeFormat
     /// The content as raw bytes: AAMVA payloads hold control characters that a string would lose.
     public var bytes: [UInt8]
-    /// Where the symbol is, in the coordinates of the image that was passed in.
+    /// Where the symbol is, in the coordinates of the image that was passed in. For PDF417 the
+    /// corners follow the symbol's reading order (top-left is where its first row starts, found
+    /// from the start pattern's side), so a rotated symbol's angle is `topLeft → topRight`; a
+    /// mirrored print is reported as if turned 180°.
     public var quad: Quadrilateral
     public var decoder: BarcodeDecoder
     /// Whether the symbol was read from the mirror image. zxing-cpp 1.4 reads many mirrored PDF417

@@ -86,6 +86,9 @@ public struct BarcodeReader: Sendable {
     private struct Prepared {
         var straight: GrayImage
         var toImage: Homography
+        /// The view shows the symbol upside down (its start pattern on the right); `nil` when the
+        /// start and stop sides could not be told apart.
+        var upsideDown: Bool?
     }
 
     /// Locates PDF417 candidates, straightens each and decodes it. Attempts, cheapest first: each
@@ -118,10 +121,11 @@ public struct BarcodeReader: Sendable {
         // The first view only has to show the bars: at the photo's own scale it costs least.
         guard let (first, toImage, _) = straighten(image, candidate.quad, targetWidth: 0),
               let refined = PDF417EdgeRefiner.refine(first, square: candidate.isSquare) else { return nil }
-        let better = Quadrilateral(topLeft: toImage.apply(refined[0]), topRight: toImage.apply(refined[1]),
-                                   bottomRight: toImage.apply(refined[2]), bottomLeft: toImage.apply(refined[3]))
+        let c = refined.corners
+        let better = Quadrilateral(topLeft: toImage.apply(c[0]), topRight: toImage.apply(c[1]),
+                                   bottomRight: toImage.apply(c[2]), bottomLeft: toImage.apply(c[3]))
         guard let (straight, back, _) = straighten(image, better, interpolation: interpolation) else { return nil }
-        return Prepared(straight: straight, toImage: back)
+        return Prepared(straight: straight, toImage: back, upsideDown: refined.startOnLeft.map { !$0 })
     }
 
     /// zxing-cpp on the straightened view, upright and turned 180°, optionally mirrored.
@@ -136,10 +140,12 @@ public struct BarcodeReader: Sendable {
             if mirrored { view = view.mirrored() }
             let results = try ZXingDecoder.read(view, options: zx)
             guard !results.isEmpty else { continue }
-            // A corner of the view as the decoder saw it, back in the photo.
+            // A corner of the symbol (in its own reading order), back in the photo. zxing-cpp reads
+            // upside-down symbols without saying so; the start pattern's side tells.
+            let flip = p.upsideDown ?? turned
             func corner(_ x: Double, _ y: Double) -> Point {
                 var (vx, vy) = (mirrored ? w - x : x, y)
-                if turned { (vx, vy) = (w - vx, h - vy) }
+                if flip { (vx, vy) = (w - vx, h - vy) }
                 return p.toImage.apply(Point(x: vx, y: vy))
             }
             return results.map { r in

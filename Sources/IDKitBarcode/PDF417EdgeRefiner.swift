@@ -13,13 +13,26 @@ enum PDF417EdgeRefiner {
     /// The refined corners (in `straight`'s coordinates), or `nil` when the bars were not found.
     /// `square` keeps the top and bottom square to the bars (rotation only); otherwise they stay
     /// where they were (perspective).
-    static func refine(_ straight: GrayImage, square: Bool) -> [Point]? {
+    struct Outline {
+        /// Corners in the straightened image: top-left, top-right, bottom-right, bottom-left.
+        var corners: [Point]
+        /// Whether the start pattern is on the left (the symbol reads left to right in this
+        /// view), from which side has thin bars outside its thick bar: the stop pattern's thick
+        /// bar is followed outward by 1,1,3,1,1,1,2,1 modules, the start pattern's is outermost
+        /// (ISO/IEC 15438 §5.3). `nil` when the two sides do not say clearly.
+        var startOnLeft: Bool?
+    }
+
+    static func refine(_ straight: GrayImage, square: Bool) -> Outline? {
         let w = straight.width, h = straight.height
         guard w >= 40, h >= 12 else { return nil }
         var sum = 0
         for p in straight.pixels { sum += Int(p) }
         let threshold = UInt8(sum / straight.pixels.count)
         var left: [(Double, Double)] = [], right: [(Double, Double)] = []
+        // Brightness just outside each thick bar: quiet zone beyond the start pattern's, thin
+        // bars beyond the stop pattern's (darker on average, even when blur merges them).
+        var outsideLeft = 0, outsideRight = 0, outsideLeftCount = 0, outsideRightCount = 0
         let band = w * 3 / 10
         straight.pixels.withUnsafeBufferPointer { px in
             var y = h / 10
@@ -39,13 +52,34 @@ enum PDF417EdgeRefiner {
                     }
                     return bestLength >= 3 ? best : nil
                 }
-                if let run = longestRun(0..<band) { left.append((Double(y), Double(run.start))) }
-                if let run = longestRun((w - band)..<w) { right.append((Double(y), Double(run.end))) }
+                func brightness(_ a: Int, _ b: Int) -> (sum: Int, count: Int) {
+                    var sum = 0, x = max(0, a)
+                    let end = min(w, b)
+                    while x < end { sum += Int(px[row + x]); x += 1 }
+                    return (sum, max(0, end - max(0, a)))
+                }
+                if let run = longestRun(0..<band) {
+                    left.append((Double(y), Double(run.start)))
+                    let width = run.end - run.start
+                    let o = brightness(run.start - width * 6 / 5, run.start - 1)
+                    outsideLeft += o.sum; outsideLeftCount += o.count
+                }
+                if let run = longestRun((w - band)..<w) {
+                    right.append((Double(y), Double(run.end)))
+                    let width = run.end - run.start
+                    let o = brightness(run.end + 1, run.end + width * 6 / 5)
+                    outsideRight += o.sum; outsideRightCount += o.count
+                }
                 y += 2
             }
         }
         guard left.count >= 6, right.count >= 6,
               let l = fit(left), let r = fit(right) else { return nil }
+        var startOnLeft: Bool?
+        if outsideLeftCount > 0, outsideRightCount > 0 {
+            let l = Double(outsideLeft) / Double(outsideLeftCount), r = Double(outsideRight) / Double(outsideRightCount)
+            if abs(l - r) > 12 { startOnLeft = l > r }
+        }
         // The two bars are parallel on a rotated symbol; under perspective each keeps its own line.
         let margin = 0.04 * Double(w)
         if square {
@@ -60,11 +94,12 @@ enum PDF417EdgeRefiner {
             func corner(_ a: Double, _ b: Double) -> Point {
                 Point(x: c.x + across.x * hw * a + down.x * hh * b, y: c.y + across.y * hw * a + down.y * hh * b)
             }
-            return [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)]
+            return Outline(corners: [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)], startOnLeft: startOnLeft)
         }
         let top = 0.0, bottom = Double(h)
-        return [Point(x: l.intercept + l.slope * top - margin, y: top), Point(x: r.intercept + r.slope * top + margin, y: top),
-                Point(x: r.intercept + r.slope * bottom + margin, y: bottom), Point(x: l.intercept + l.slope * bottom - margin, y: bottom)]
+        return Outline(corners: [Point(x: l.intercept + l.slope * top - margin, y: top), Point(x: r.intercept + r.slope * top + margin, y: top),
+                                 Point(x: r.intercept + r.slope * bottom + margin, y: bottom), Point(x: l.intercept + l.slope * bottom - margin, y: bottom)],
+                       startOnLeft: startOnLeft)
     }
 
     /// Theil–Sen line x = intercept + slope·y, after dropping points far from the median x.

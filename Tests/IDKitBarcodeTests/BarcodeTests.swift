@@ -16,6 +16,7 @@ enum PDF417Vectors {
         var variant: String
         var payload: String
         var bytes: String
+        var angle: Double
         var testDescription: String { file }
     }
     struct Manifest: Decodable { var images: [Image] }
@@ -54,6 +55,14 @@ struct BarcodeTests {
         // The quadrilateral is in the photo's coordinates (inside it, not in the straightened crop).
         for p in match?.quad.corners ?? [] {
             #expect(p.x >= -2 && p.y >= -2 && p.x <= Double(image.width) + 2 && p.y <= Double(image.height) + 2)
+        }
+        // Corners come in the symbol's reading order: top-left → top-right follows its rows, at the
+        // angle the image was made with (a mirrored print reads as turned 180°, so it is skipped).
+        if let q = match?.quad, c.variant != "mirrored" {
+            let angle = atan2(q.topRight.y - q.topLeft.y, q.topRight.x - q.topLeft.x) * 180 / .pi
+            var diff = (angle - c.angle).truncatingRemainder(dividingBy: 360)
+            if diff > 180 { diff -= 360 } else if diff < -180 { diff += 360 }
+            #expect(abs(diff) < 8, "rows at \(angle)°, made at \(c.angle)°")
         }
     }
 
