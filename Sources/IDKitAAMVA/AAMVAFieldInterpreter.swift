@@ -56,7 +56,7 @@ struct ElementTable: Sendable {
         }
     }
 
-    mutating func append(code: UInt32, value: Range<Int>, offset: Int) {
+    @inline(__always) mutating func append(code: UInt32, value: Range<Int>, offset: Int) {
         if let s = Self.slot(of: code) {
             if slots.isEmpty { slots = [Int16](repeating: 0, count: Self.slotCount) }
             if slots[s] == 0 { slots[s] = Int16(entries.count + 1) }

@@ -487,21 +487,50 @@ extension PayloadReader {
         let isJurisdiction = subfileType.hasPrefix("Z")
         // A keyboard wedge leaves one long token; a long address is not a reason to split.
         let wedgeSuspected = !isJurisdiction && tokenCount <= 3
-        for k in 0..<tokenCount {
-            var lo = bounds[2 * k]
-            let hi = bounds[2 * k + 1]
-            // Drop spaces that some printers put after a separator (indented sample files).
-            while lo < hi, data[lo] == Byte.space { lo += 1 }
-            guard lo < hi else { continue }
-            guard hi - lo >= 3, Byte.isUpper(data[lo]), Byte.isUpperOrDigit(data[lo + 1]), Byte.isUpperOrDigit(data[lo + 2]) else {
-                warn(.unexpectedData, "skipped \(quote(lo, min(hi - lo, 20))) which is not an element (identifier of 3 letters then the value)", at: lo)
-                continue
+        if !wedgeSuspected {
+            // The common case, with the payload's bytes borrowed once: problems are collected and
+            // reported after the loop (reporting needs `self` mutable).
+            var notElements: [Range<Int>] = []
+            var repeated: [Int] = []
+            let origin = self.origin
+            data.withUnsafeBufferPointer { d in
+                for k in 0..<tokenCount {
+                    var lo = bounds[2 * k]
+                    let hi = bounds[2 * k + 1]
+                    while lo < hi, d[lo] == Byte.space { lo += 1 }
+                    guard lo < hi else { continue }
+                    guard hi - lo >= 3, Byte.isUpper(d[lo]), Byte.isUpperOrDigit(d[lo + 1]), Byte.isUpperOrDigit(d[lo + 2]) else {
+                        notElements.append(lo..<hi)
+                        continue
+                    }
+                    let code = ElementTable.code(d[lo], d[lo + 1], d[lo + 2])
+                    if table.index(code) != nil { repeated.append(lo) }
+                    table.append(code: code, value: (lo + 3)..<hi, offset: origin.isEmpty ? lo : Int(origin[lo]))
+                }
             }
-            if wedgeSuspected, hi - lo > 24, let split = splitWedge(lo..<hi, version: header.version), split.count > 1 {
-                sawWedge = true
-                for piece in split { addElement(piece, to: &table) }
-            } else {
-                addElement(lo..<hi, to: &table)
+            for r in notElements {
+                warn(.unexpectedData, "skipped \(quote(r.lowerBound, min(r.count, 20))) which is not an element (identifier of 3 letters then the value)", at: r.lowerBound)
+            }
+            for p in repeated {
+                warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
+            }
+        } else {
+            for k in 0..<tokenCount {
+                var lo = bounds[2 * k]
+                let hi = bounds[2 * k + 1]
+                // Drop spaces that some printers put after a separator (indented sample files).
+                while lo < hi, data[lo] == Byte.space { lo += 1 }
+                guard lo < hi else { continue }
+                guard hi - lo >= 3, Byte.isUpper(data[lo]), Byte.isUpperOrDigit(data[lo + 1]), Byte.isUpperOrDigit(data[lo + 2]) else {
+                    warn(.unexpectedData, "skipped \(quote(lo, min(hi - lo, 20))) which is not an element (identifier of 3 letters then the value)", at: lo)
+                    continue
+                }
+                if wedgeSuspected, hi - lo > 24, let split = splitWedge(lo..<hi, version: header.version), split.count > 1 {
+                    sawWedge = true
+                    for piece in split { addElement(piece, to: &table) }
+                } else {
+                    addElement(lo..<hi, to: &table)
+                }
             }
         }
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
