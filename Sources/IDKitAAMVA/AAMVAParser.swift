@@ -169,12 +169,15 @@ extension PayloadReader {
         return digits(at: i + 2, count: 8) != nil
     }
 
+    /// File types, in the order they are looked for; "ANSI" without its space counts only before a digit.
+    private static let fileTypes: [StaticString] = ["ANSI ", "AAMVA", "AMVA ", "ANSI"]
+
     /// Finds and reads the header; `nil` when the payload has no AAMVA header at all.
     mutating func readHeader() throws(AAMVAError) -> Header? {
         let window = min(data.count, 96)
         var typeIndex: Int?
         var typeLength = 5
-        for (n, candidate) in [("ANSI " as StaticString), "AAMVA", "AMVA ", "ANSI"].enumerated() {
+        for (n, candidate) in Self.fileTypes.enumerated() {
             if let i = find(candidate, from: 0, to: window) {
                 // "ANSI" without its space only counts when digits follow.
                 if n == 3 && !(i + 4 < data.count && Byte.isDigit(data[i + 4])) { continue }
@@ -200,9 +203,10 @@ extension PayloadReader {
             at = max(0, p - 4)
         } else {
             if at > 0 { warn(.leadingJunk, "\(at) byte(s) before the \"@\" compliance indicator", at: 0) }
-            let separators = Array(data[(at + 1)..<p])
-            if separators == [Byte.lf, Byte.rs, Byte.cr] {
-                // The standard header.
+            let standard = p - at == 4 && data[at + 1] == Byte.lf && data[at + 2] == Byte.rs && data[at + 3] == Byte.cr
+            let separators = standard ? [] : Array(data[(at + 1)..<p])
+            if standard {
+                // The standard header (checked without making an array: the common case).
             } else if separators == [Byte.lf, Byte.cr] {
                 warn(.missingRecordSeparator, "the header has no record separator (0x1E) between LF and CR", at: at + 1)
             } else if separators == [Byte.lf, Byte.fs, Byte.cr] {
@@ -261,6 +265,7 @@ extension PayloadReader {
         }
 
         var designators: [(type: String, offset: Int?, length: Int?, at: Int)] = []
+        designators.reserveCapacity(4)
         var d = designatorStart
         let wanted = max(entries, 1)
         while designators.count < min(wanted, 16), d + 10 <= data.count {
@@ -324,6 +329,7 @@ extension PayloadReader {
     mutating func readLayout(_ header: Header) throws(AAMVAError) -> AAMVAPayload {
         // Locate every designated subfile: at its offset, near it, or anywhere after the header.
         var starts: [(index: Int, content: Int, type: String, designator: Int)] = []
+        starts.reserveCapacity(header.designators.count)
         let searchFrom = header.designatorStart + 2
         for (n, designator) in header.designators.enumerated() {
             let type = Array(designator.type.utf8)
