@@ -493,51 +493,38 @@ extension PayloadReader {
         let isJurisdiction = subfileType.hasPrefix("Z")
         // A keyboard wedge leaves one long token; a long address is not a reason to split.
         let wedgeSuspected = !isJurisdiction && tokenCount <= 3
-        if !wedgeSuspected {
-            // The common case, with the payload's bytes borrowed once: problems are collected and
-            // reported after the loop (reporting needs `self` mutable).
-            var notElements: [Range<Int>] = []
-            var repeated: [Int] = []
-            let origin = self.origin
-            data.withUnsafeBufferPointer { d in
-                for k in 0..<tokenCount {
-                    var lo = bounds[2 * k]
-                    let hi = bounds[2 * k + 1]
-                    while lo < hi, d[lo] == Byte.space { lo += 1 }
-                    guard lo < hi else { continue }
-                    guard hi - lo >= 3, Byte.isUpper(d[lo]), Byte.isUpperOrDigit(d[lo + 1]), Byte.isUpperOrDigit(d[lo + 2]) else {
-                        notElements.append(lo..<hi)
-                        continue
-                    }
-                    let code = ElementTable.code(d[lo], d[lo + 1], d[lo + 2])
-                    if table.index(code) != nil { repeated.append(lo) }
-                    table.append(code: code, value: (lo + 3)..<hi, offset: origin.isEmpty ? lo : Int(origin[lo]))
-                }
-            }
-            for r in notElements {
-                warn(.unexpectedData, "skipped \(quote(r.lowerBound, min(r.count, 20))) which is not an element (identifier of 3 letters then the value)", at: r.lowerBound)
-            }
-            for p in repeated {
-                warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
-            }
-        } else {
+        // The payload's bytes are borrowed once; problems are collected and reported after the
+        // loop (reporting needs `self` mutable).
+        var notElements: [Range<Int>] = []
+        var repeated: [Int] = []
+        let origin = self.origin
+        let version = min(max(header.version, 1), 11)
+        data.withUnsafeBufferPointer { d in
             for k in 0..<tokenCount {
                 var lo = bounds[2 * k]
                 let hi = bounds[2 * k + 1]
                 // Drop spaces that some printers put after a separator (indented sample files).
-                while lo < hi, data[lo] == Byte.space { lo += 1 }
+                while lo < hi, d[lo] == Byte.space { lo += 1 }
                 guard lo < hi else { continue }
-                guard hi - lo >= 3, Byte.isUpper(data[lo]), Byte.isUpperOrDigit(data[lo + 1]), Byte.isUpperOrDigit(data[lo + 2]) else {
-                    warn(.unexpectedData, "skipped \(quote(lo, min(hi - lo, 20))) which is not an element (identifier of 3 letters then the value)", at: lo)
+                guard hi - lo >= 3, Byte.isUpper(d[lo]), Byte.isUpperOrDigit(d[lo + 1]), Byte.isUpperOrDigit(d[lo + 2]) else {
+                    notElements.append(lo..<hi)
                     continue
                 }
-                if wedgeSuspected, hi - lo > 24, let split = splitWedge(lo..<hi, version: header.version), split.count > 1 {
+                if wedgeSuspected, hi - lo > 24, let cuts = Self.wedgeCuts(d, lo..<hi, version: version) {
                     sawWedge = true
-                    for piece in split { addElement(piece, to: &table) }
+                    for (n, c) in cuts.enumerated() {
+                        Self.record(d, c..<(n + 1 < cuts.count ? cuts[n + 1] : hi), origin: origin, into: &table, repeated: &repeated)
+                    }
                 } else {
-                    addElement(lo..<hi, to: &table)
+                    Self.record(d, lo..<hi, origin: origin, into: &table, repeated: &repeated)
                 }
             }
+        }
+        for r in notElements {
+            warn(.unexpectedData, "skipped \(quote(r.lowerBound, min(r.count, 20))) which is not an element (identifier of 3 letters then the value)", at: r.lowerBound)
+        }
+        for p in repeated {
+            warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
         }
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
             warn(.separatorsMissing, "elements are not separated (keyboard wedge?); split on known element identifiers", at: start)
@@ -545,38 +532,31 @@ extension PayloadReader {
         return (table, end)
     }
 
-    /// Records one element (identifier and value range); a repeated identifier is reported.
-    @inline(__always) private mutating func addElement(_ piece: Range<Int>, to table: inout ElementTable) {
-        let p = piece.lowerBound
-        let code = ElementTable.code(data[p], data[p + 1], data[p + 2])
-        if table.index(code) != nil {
-            warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
-        }
-        table.append(code: code, value: (p + 3)..<piece.upperBound, offset: originalOffset(p))
+    /// Records one element (identifier and value range); a repeated identifier is noted.
+    @inline(__always) private static func record(_ d: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>, origin: [Int32],
+                                                 into table: inout ElementTable, repeated: inout [Int]) {
+        let lo = piece.lowerBound
+        let code = ElementTable.code(d[lo], d[lo + 1], d[lo + 2])
+        if table.index(code) != nil { repeated.append(lo) }
+        table.append(code: code, value: (lo + 3)..<piece.upperBound, offset: origin.isEmpty ? lo : Int(origin[lo]))
     }
 
     /// Splits a run of elements that lost their separators, at identifiers the standard defines
     /// that have not appeared yet in the run (so a value such as "DAKOTA" is split at most once).
-    private func splitWedge(_ range: Range<Int>, version: Int) -> [Range<Int>]? {
+    private static func wedgeCuts(_ d: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: Int) -> [Int]? {
         var cuts = [range.lowerBound]
-        var seen: Set<UInt32> = [ElementTable.code(data[range.lowerBound], data[range.lowerBound + 1], data[range.lowerBound + 2])]
+        var seen: Set<UInt32> = [ElementTable.code(d[range.lowerBound], d[range.lowerBound + 1], d[range.lowerBound + 2])]
         var i = range.lowerBound + 3
         while i + 3 <= range.upperBound {
-            if data[i] == UInt8(ascii: "D") || data[i] == UInt8(ascii: "P"),
-               Byte.isUpper(data[i + 1]), Byte.isUpper(data[i + 2]) {
-                let code = ElementTable.code(data[i], data[i + 1], data[i + 2])
-                if AAMVAElementCatalog.isDefined(code, version: min(max(version, 1), 11)), !seen.contains(code) {
+            if d[i] == UInt8(ascii: "D") || d[i] == UInt8(ascii: "P"), Byte.isUpper(d[i + 1]), Byte.isUpper(d[i + 2]) {
+                let code = ElementTable.code(d[i], d[i + 1], d[i + 2])
+                if AAMVAElementCatalog.isDefined(code, version: version), !seen.contains(code) {
                     cuts.append(i); seen.insert(code); i += 3; continue
                 }
             }
             i += 1
         }
-        guard cuts.count > 1 else { return nil }
-        var pieces: [Range<Int>] = []
-        for (n, c) in cuts.enumerated() {
-            pieces.append(c..<(n + 1 < cuts.count ? cuts[n + 1] : range.upperBound))
-        }
-        return pieces
+        return cuts.count > 1 ? cuts : nil
     }
 
 }
