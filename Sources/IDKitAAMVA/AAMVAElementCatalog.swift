@@ -11,7 +11,6 @@ public enum AAMVAElementCatalog {
         if version <= 1, let old = version01[id] { return old }
         if version <= 1 { return nil }
         if let entry = current[id], version >= entry.since { return entry.name }
-        // Elements that version 01 defined and later versions dropped stay readable on later cards.
         return nil
     }
 
@@ -49,11 +48,8 @@ public enum AAMVAElementCatalog {
         mandatory(version: v, subfile: "ID").map { ($0, ElementTable.code($0)) }
     }
 
-    /// Every identifier any version defines (for splitting payloads whose separators were lost).
-    static let allIdentifiers: Set<String> = Set(version01.keys).union(current.keys)
-
-    /// The same, packed as three ASCII bytes (see `ElementTable.code`), for the byte-level parser.
-    static let allCodes: Set<UInt32> = Set(allIdentifiers.map(ElementTable.code))
+    /// Every identifier any version defines, packed as three ASCII bytes (see `ElementTable.code`).
+    static let allCodes: Set<UInt32> = Set(version01.keys.map(ElementTable.code)).union(current.keys.map(ElementTable.code))
     private static let version01Codes: Set<UInt32> = Set(version01.keys.map(ElementTable.code))
     private static let currentCodes: [UInt32: Int] = Dictionary(uniqueKeysWithValues: current.map { (ElementTable.code($0.key), $0.value.since) })
 

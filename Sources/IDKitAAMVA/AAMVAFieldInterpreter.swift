@@ -121,24 +121,24 @@ final class FieldInterpreter {
     private func has(_ id: StaticString) -> Bool { table.index(ElementTable.code(id)) != nil }
 
     /// The value's bytes without the space padding, or `nil` when the element is absent.
-    private func trimmed(_ id: StaticString) -> Range<Int>? {
+    /// The element's index and its value's bytes without the space padding; `nil` when absent.
+    private func trimmedValue(_ id: StaticString) -> (index: Int, range: Range<Int>)? {
         guard let i = table.index(ElementTable.code(id)) else { return nil }
         var r = table.value(i)
         while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
         while r.lowerBound < r.upperBound, table.bytes[r.upperBound - 1] == Byte.space { r = r.lowerBound..<(r.upperBound - 1) }
-        return r
+        return (i, r)
     }
+
+    private func trimmed(_ id: StaticString) -> Range<Int>? { trimmedValue(id)?.range }
 
     private func string(_ r: Range<Int>) -> String { table.latin1(r) }
 
-    /// The trimmed value; `nil` when absent, `""` when present and blank.
+    /// The trimmed value; `nil` when absent, `""` when present and blank. An unpadded value that
+    /// already exists as a String is reused.
     private func text(_ id: StaticString) -> String? {
-        guard let i = table.index(ElementTable.code(id)) else { return nil }
-        var r = table.value(i)
-        let full = r
-        while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
-        while r.lowerBound < r.upperBound, table.bytes[r.upperBound - 1] == Byte.space { r = r.lowerBound..<(r.upperBound - 1) }
-        if r == full, i < table.strings.count { return table.strings[i] }
+        guard let (i, r) = trimmedValue(id) else { return nil }
+        if r == table.value(i), i < table.strings.count { return table.strings[i] }
         return string(r)
     }
 
@@ -382,25 +382,49 @@ final class FieldInterpreter {
         return nil
     }
 
-    /// The digits of a value as a number, and its letters upper-cased (for units), from bytes.
-    private func measure(_ r: Range<Int>) -> (number: Int?, digitCount: Int, unit: String, onlyDigits: Bool, groups: [Int]) {
-        var number = 0, digits = 0, onlyDigits = true
-        var unit: [UInt8] = []
-        var groups: [Int] = [], current = -1
+    /// A measure as written on a card, read from the bytes without allocating: its digits as one
+    /// number, the numbers between non-digits (`5'-09"` → 5, 9), and its last two letters
+    /// upper-cased as the unit (`069 in` → `IN`).
+    private struct Measure {
+        var number: Int?
+        var digitCount = 0
+        var onlyDigits = true
+        var unit: UInt16 = 0
+        var groupCount = 0
+        var groups = (0, 0)
+
+        static func unit(_ a: Character, _ b: Character) -> UInt16 {
+            UInt16(a.asciiValue!) << 8 | UInt16(b.asciiValue!)
+        }
+        static let inches = unit("I", "N"), centimetres = unit("C", "M"), kilograms = unit("K", "G")
+    }
+
+    private func measure(_ r: Range<Int>) -> Measure {
+        var m = Measure()
+        var number = 0, current = -1
+        func endGroup() {
+            if current >= 0 {
+                if m.groupCount == 0 { m.groups.0 = current } else if m.groupCount == 1 { m.groups.1 = current }
+                m.groupCount += 1
+                current = -1
+            }
+        }
         for k in r {
             let c = table.bytes[k]
             if Byte.isDigit(c) {
-                if digits < 9 { number = number * 10 + Int(c - 0x30) }
-                digits += 1
+                if m.digitCount < 9 { number = number * 10 + Int(c - 0x30) }
+                m.digitCount += 1
                 current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
             } else {
-                onlyDigits = false
-                if current >= 0 { groups.append(current); current = -1 }
-                if c >= 0x61 && c <= 0x7A { unit.append(c - 0x20) } else if Byte.isUpper(c) { unit.append(c) }
+                m.onlyDigits = false
+                endGroup()
+                let upper = c >= 0x61 && c <= 0x7A ? c - 0x20 : c
+                if Byte.isUpper(upper) { m.unit = m.unit << 8 | UInt16(upper) }
             }
         }
-        if current >= 0 { groups.append(current) }
-        return (digits > 0 ? number : nil, digits, String(decoding: unit, as: UTF8.self), onlyDigits, groups)
+        endGroup()
+        m.number = m.digitCount > 0 ? number : nil
+        return m
     }
 
     /// Height from every form seen on cards: `069 IN`, `175 CM`, version 01 `509` (5 ft 9 in),
@@ -410,24 +434,11 @@ final class FieldInterpreter {
         func fromCm(_ c: Int) -> (Int?, Int?) { (Int((Double(c) / 2.54).rounded()), c) }
         if let r = trimmed("DAV"), let cm = measure(r).number, cm > 0 { return fromCm(cm) }
         guard let r = trimmed("DAU"), !r.isEmpty else { return (nil, nil) }
-        // The common forms ("069 IN", "175 CM", "509") straight from the bytes.
-        let b = table.bytes
-        var k = r.lowerBound, n = 0
-        while k < r.upperBound, k - r.lowerBound < 3, Byte.isDigit(b[k]) { n = n * 10 + Int(b[k] - 0x30); k += 1 }
-        if k - r.lowerBound == 3 {
-            var u = k
-            while u < r.upperBound, b[u] == Byte.space { u += 1 }
-            if r.upperBound - u == 2 {
-                let unit = (b[u] | 0x20, b[u + 1] | 0x20)
-                if unit == (UInt8(ascii: "i"), UInt8(ascii: "n")) { return fromInches(n) }
-                if unit == (UInt8(ascii: "c"), UInt8(ascii: "m")) { return fromCm(n) }
-            }
-        }
         let m = measure(r)
-        if m.unit.hasSuffix("CM"), let cm = m.number { return fromCm(cm) }
-        if m.unit.hasSuffix("IN"), let inches = m.number { return fromInches(inches) }
-        if !m.onlyDigits, m.groups.count == 2, m.groups[1] < 12 {   // 5'-09", 5-09
-            return fromInches(m.groups[0] * 12 + m.groups[1])
+        if m.unit == Measure.centimetres, let cm = m.number { return fromCm(cm) }
+        if m.unit == Measure.inches, let inches = m.number { return fromInches(inches) }
+        if !m.onlyDigits, m.groupCount == 2, m.groups.1 < 12 {   // 5'-09", 5-09
+            return fromInches(m.groups.0 * 12 + m.groups.1)
         }
         if m.onlyDigits, m.digitCount == 3, let n = m.number {
             let feet = n / 100, rest = n % 100
@@ -444,7 +455,7 @@ final class FieldInterpreter {
         if let r = trimmed("DAW") {
             let m = measure(r)
             // Some Canadian cards write kilograms into DAW ("50 KG").
-            if let n = m.number, n > 0 { return m.unit.hasSuffix("KG") ? fromKg(n) : fromPounds(n) }
+            if let n = m.number, n > 0 { return m.unit == Measure.kilograms ? fromKg(n) : fromPounds(n) }
         }
         if let r = trimmed("DAX"), let kg = measure(r).number, kg > 0 { return fromKg(kg) }
         return (nil, nil)

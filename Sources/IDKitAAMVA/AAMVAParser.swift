@@ -411,7 +411,7 @@ extension PayloadReader {
 
         let jurisdiction = AAMVAJurisdiction.forIIN(header.iin)
         if jurisdiction == nil { warn(.unknownIIN, "IIN \(header.iin) is not assigned to a jurisdiction", at: nil) }
-        let primary = raws.firstIndex { $0.type == "DL" || $0.type == "ID" } ?? raws.firstIndex { !$0.type.hasPrefix("Z") }
+        let primary = AAMVASubfile.primaryIndex(ofTypes: raws.map(\.type))
         if let primary { checkMandatory(version: header.version, subfile: raws[primary].type, table: raws[primary].table) }
         let interpreter = FieldInterpreter(table: primary.map { raws[$0].table } ?? ElementTable(bytes: []),
                                            version: header.version, subfileType: primary.map { raws[$0].type },

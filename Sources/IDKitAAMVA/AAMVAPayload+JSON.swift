@@ -19,15 +19,6 @@ public struct AAMVAReport: Encodable, Sendable {
         init?(intValue: Int) { nil }
     }
 
-    private struct Elements: Encodable {
-        let elements: [AAMVAElement]
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            var seen = Set<String>()
-            for e in elements where seen.insert(e.id).inserted { try c.encode(e.value, forKey: Key(e.id)) }
-        }
-    }
-
     private struct Subfile: Encodable {
         let s: AAMVASubfile
         func encode(to encoder: Encoder) throws {
@@ -36,7 +27,7 @@ public struct AAMVAReport: Encodable, Sendable {
             try c.encode(s.offset, forKey: Key("offset"))
             try c.encode(s.designatedOffset, forKey: Key("designatedOffset"))
             try c.encode(s.designatedLength, forKey: Key("designatedLength"))
-            try c.encode(Elements(elements: s.elements), forKey: Key("elements"))
+            try c.encode(s.elementsByID, forKey: Key("elements"))
         }
     }
 
@@ -80,7 +71,7 @@ public struct AAMVAReport: Encodable, Sendable {
         try c.encode(p.encoding.rawValue, forKey: Key("encoding"))
         try c.encode(p.fileType, forKey: Key("fileType"))
         try c.encode(p.numberOfEntries, forKey: Key("numberOfEntries"))
-        try c.encode(Elements(elements: p.subfiles.flatMap(\.elements)), forKey: Key("elements"))
+        try c.encode(p.elements, forKey: Key("elements"))
         try c.encode(p.subfiles.map(Subfile.init), forKey: Key("subfiles"))
         try c.encode(Fields(f: p.fields), forKey: Key("fields"))
         try c.encode(p.warnings.map(Warning.init), forKey: Key("warnings"))

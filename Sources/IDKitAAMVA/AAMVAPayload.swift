@@ -28,6 +28,19 @@ public struct AAMVASubfile: Sendable, Equatable, Codable {
     public func value(_ id: String) -> String? {
         elements.first { $0.id == id }?.value
     }
+
+    /// The elements by identifier (the first occurrence wins).
+    public var elementsByID: [String: String] {
+        var byID: [String: String] = [:]
+        for element in elements where byID[element.id] == nil { byID[element.id] = element.value }
+        return byID
+    }
+
+    /// Which subfile the fields come from: the first `DL` or `ID` subfile, else the first that is
+    /// not a jurisdiction subfile (`Z?`).
+    static func primaryIndex(ofTypes types: [String]) -> Int? {
+        types.firstIndex { $0 == "DL" || $0 == "ID" } ?? types.firstIndex { !$0.hasPrefix("Z") }
+    }
 }
 
 /// Where the payload came from.
@@ -130,27 +143,19 @@ public struct AAMVAPayload: Sendable, Equatable, Codable {
             && a.subfiles == b.subfiles && a.fields == b.fields
     }
 
-    /// The first `DL` or `ID` subfile: the one the fields come from.
+    /// The subfile the fields come from (see `AAMVASubfile.primaryIndex(ofTypes:)`).
     public var primarySubfile: AAMVASubfile? {
-        subfiles.first { $0.type == "DL" || $0.type == "ID" } ?? subfiles.first { !$0.type.hasPrefix("Z") }
+        let all = subfiles
+        return AAMVASubfile.primaryIndex(ofTypes: all.map(\.type)).map { all[$0] }
     }
 
     /// Every element of every subfile, by identifier (the first occurrence wins).
     public var elements: [String: String] {
         var all: [String: String] = [:]
         for subfile in subfiles {
-            for element in subfile.elements where all[element.id] == nil {
-                all[element.id] = element.value
-            }
+            all.merge(subfile.elementsByID) { first, _ in first }
         }
         return all
-    }
-
-    /// Mandatory elements of the declared version that the payload lacks.
-    public var missingMandatoryElements: [String] {
-        warnings.filter { $0.code == .mandatoryElementMissing }.compactMap { w in
-            w.message.split(separator: " ").first.map(String.init)
-        }
     }
 }
 

@@ -58,10 +58,11 @@ public struct BarcodeReader: Sendable {
         return bits
     }
 
-    /// The straightened candidate regions (for debugging the locator).
+    /// Each candidate region as the decoder is given it: located, straightened and refined
+    /// (`idkit-bench barcode-debug` writes them out to see why a photo fails).
     package func straightenedCandidates(_ image: GrayImage) -> [(quad: Quadrilateral, image: GrayImage)] {
         PDF417Locator(block: locatorBlock(image)).locate(image).compactMap { c in
-            straighten(image, c.quad).map { (c.quad, $0.image) }
+            prepare(image, c, interpolation: .bilinear).map { (c.quad, $0.straight) }
         }
     }
 

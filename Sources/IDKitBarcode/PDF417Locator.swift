@@ -17,9 +17,6 @@ struct PDF417Locator {
     struct Candidate {
         /// Corners in image coordinates: along the rows from `topLeft` to `topRight`.
         var quad: Quadrilateral
-        /// Gradient direction across the bars, radians.
-        var angle: Double
-        var blocks: Int
         /// Whether the outline was fitted square to the bars (rotation only) rather than freely.
         var isSquare: Bool
     }
@@ -66,7 +63,8 @@ struct PDF417Locator {
         // Energy threshold relative to the strongest texture in the image.
         var energies = [Float](repeating: 0, count: bw * bh)
         for i in 0..<(bw * bh) { energies[i] = sxx[i] + syy[i] }
-        let sorted = energies.sorted()
+        // The 99.5th percentile from every fourth block is as good as from all, at a quarter of the sort.
+        let sorted = stride(from: 0, to: energies.count, by: 4).map { energies[$0] }.sorted()
         let high = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.995))]
         let samplesPerBlock = Float(block * block / 2)
         let energyFloor = max(high * 0.12, samplesPerBlock * 300)
@@ -191,6 +189,6 @@ struct PDF417Locator {
         guard let tl = corner(left, top), let tr = corner(right, top),
               let br = corner(right, bottom), let bl = corner(left, bottom) else { return nil }
         return Candidate(quad: Quadrilateral(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl),
-                         angle: theta, blocks: members.count, isSquare: straight)
+                         isSquare: straight)
     }
 }

@@ -73,7 +73,7 @@ extension Help {
       0 parsed · 1 not an AAMVA payload (or warnings with --strict) · 64 usage · 66 unreadable
 
     EXAMPLE
-      idkit aamva --json TestVectors/aamva/payloads/IdParser__Licenses__CA.txt
+      idkit aamva --json TestVectors/aamva/public/IdParser__Licenses__CA.txt
 
     """
 
