@@ -1,0 +1,27 @@
+/// Why chip-access keys could not be made, or why a card's answer was refused.
+public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
+        /// A document number, date or CAN that cannot go into `MRZ_information` or a PACE password.
+        case invalidInput
+        /// A hexadecimal argument that is not hex, or has the wrong length.
+        case invalidHex
+        /// The card's EXTERNAL AUTHENTICATE answer has the wrong length.
+        case invalidResponseLength
+        /// The card's MAC over its answer does not verify: wrong keys or a damaged answer.
+        case macMismatch
+        /// The decrypted answer does not echo the terminal's challenge RND.IFD (or the card's RND.IC).
+        case challengeMismatch
+        /// libcrypto refused an operation (the message carries OpenSSL's reason).
+        case cryptoFailure
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
