@@ -13,6 +13,10 @@ let package = Package(
         .library(name: "IDKitImage", targets: ["IDKitImage"]),
         // Barcode reading: PDF417 through zxing-cpp with IDKit's own locator, 1D and QR through zbar.
         .library(name: "IDKitBarcode", targets: ["IDKitBarcode"]),
+        // Chip access: BAC keys and mutual authentication, PACE passwords (ICAO 9303-11), through libcrypto.
+        .library(name: "IDKitChip", targets: ["IDKitChip"]),
+        // One document result from MRZ, barcode and VIZ readings: priority, data match, redaction.
+        .library(name: "IDKitDocument", targets: ["IDKitDocument"]),
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
@@ -26,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CZXing", pkgConfig: "zxing", providers: [.apt(["libzxing-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // setjmp-based error handling for libjpeg and libpng's simplified API, in C.
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // zxing-cpp behind a C interface that catches every exception.
@@ -33,11 +38,15 @@ let package = Package(
 
         .target(name: "IDKitImage", dependencies: ["CImageCodecs"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
-        .target(name: "IDKitCLI", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode"]),
+        .target(name: "IDKitChip", dependencies: ["IDKitMRZ", "CCrypto"]),
+        .target(name: "IDKitDocument", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
+        .target(name: "IDKitCLI", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
+                                                 "IDKitChip", "IDKitDocument"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
-            dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode"],
+            dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",
+                           "IDKitDocument"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .testTarget(
@@ -51,6 +60,14 @@ let package = Package(
         .testTarget(
             name: "IDKitBarcodeTests",
             dependencies: ["IDKitBarcode", "IDKitImage", "IDKitAAMVA"]
+        ),
+        .testTarget(
+            name: "IDKitChipTests",
+            dependencies: ["IDKitChip", "IDKitMRZ"]
+        ),
+        .testTarget(
+            name: "IDKitDocumentTests",
+            dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA", "IDKitImage"]
         ),
         .testTarget(
             name: "IDKitCLITests",

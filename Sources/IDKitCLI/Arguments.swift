@@ -33,3 +33,22 @@ enum Token: Equatable {
 struct UsageError: Error, Equatable {
     var message: String
 }
+
+/// Tokens read one at a time, so that an option's value may be given as `--name=value` or as the
+/// next argument (`--name value`).
+struct TokenCursor {
+    private var tokens: ArraySlice<Token>
+    init(_ arguments: [String]) { tokens = ArraySlice(Token.split(arguments)) }
+
+    mutating func next() -> Token? { tokens.popFirst() }
+
+    /// The value of option `name`: the `=value` part, else the next argument.
+    mutating func value(of name: String, _ inline: String?, expecting what: String) throws(UsageError) -> String {
+        if let inline { return inline }
+        if case .positional(let next)? = tokens.first {
+            tokens.removeFirst()
+            return next
+        }
+        throw UsageError(message: "option --\(name) needs \(what)")
+    }
+}

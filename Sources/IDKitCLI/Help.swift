@@ -6,7 +6,10 @@ enum Help {
       idkit validate [options] [MRZ… | FILE… | -]   parse and check ICAO 9303 MRZs
       idkit aamva [--json] [--strict] [FILE… | -]  parse raw AAMVA DL/ID barcode payloads
       idkit barcode [--json] IMAGE…                decode barcodes (PDF417, QR, 1D) in PNG/JPEG/PGM
-      idkit help validate|aamva|barcode            options and examples
+      idkit merge [--json] [redaction] FILE|-      one document result from MRZ, barcode and VIZ
+      idkit bac [--json] MRZ-LINE… | --document-number N --birth YYMMDD --expiry YYMMDD
+                                                   chip access keys (BAC, PACE K_π) and BAC readiness
+      idkit help validate|aamva|barcode|merge|bac  options and examples
       idkit --version
 
     EXIT STATUS
@@ -99,5 +102,78 @@ extension Help {
       idkit barcode --json TestVectors/pdf417/images/clean-00.png
 
     """
-}
 
+    static let bac = """
+    idkit bac — chip access keys from the MRZ (ICAO 9303-11 BAC, PACE)
+
+    USAGE
+      idkit bac [--json] MRZ-LINE… | -
+      idkit bac [--json] --document-number N --birth YYMMDD --expiry YYMMDD
+      idkit bac [--json] --can DIGITS
+      … [--rnd-ic HEX --rnd-ifd HEX --k-ifd HEX [--card-response HEX]]
+
+    Prints MRZ_information, K_seed, K_enc and K_mac (upper-case hex, DES parity adjusted), whether
+    the MRZ is ready for a chip read (document number, birth and expiry with valid check digits),
+    and PACE's K_π for 3DES and AES-128/192/256. With the card's challenge RND.IC and the terminal's
+    RND.IFD and K.IFD it adds the EXTERNAL AUTHENTICATE data (E_IFD ‖ M_IFD); with the card's answer
+    (E_IC ‖ M_IC, 40 bytes) it verifies it and prints KS_enc, KS_mac and the SSC.
+    Option values may follow as the next argument or after '='.
+
+    OPTIONS
+      --json                   {"mrzInformation", "kSeed", "kEnc", "kMac", "bacReady", "paceKPi",
+                               "externalAuthenticate", "ksEnc", "ksMac", "ssc"}
+      --document-number N      the document number (fillers optional; longer than 9 is used whole)
+      --birth YYMMDD           date of birth (`<` for unknown parts)
+      --expiry YYMMDD          date of expiry
+      --can DIGITS             a card access number: PACE K_π from it
+      --rnd-ic HEX             8 bytes from GET CHALLENGE
+      --rnd-ifd HEX, --k-ifd HEX   the terminal's 8-byte nonce and 16-byte key half (random in real use)
+      --card-response HEX      the EXTERNAL AUTHENTICATE answer without its status word
+
+    EXAMPLES
+      idkit bac --document-number L898902C --birth 690806 --expiry 940623
+      idkit bac --json I<UTOL898902C<3<<<<<<<<<<<<<<< 6908061F9406236UTO<<<<<<<<<<<2 ERIKSSON<<ANNA<MARIA<<<<<<<<<<
+
+    EXIT STATUS
+      0 keys made and BAC-ready · 1 not BAC-ready, bad input or a refused card answer · 64 usage error
+
+    """
+
+    static let merge = """
+    idkit merge — one document result from MRZ, barcode and VIZ readings
+
+    USAGE
+      idkit merge [--json] [--reference-date YYYY-MM-DD] [redaction options] FILE|-
+
+    INPUT (JSON, at most 1 MiB)
+      {"mrz": "LINE1\\nLINE2" or ["LINE1", "LINE2"], "barcode": "<base64 payload>",
+       "viz": {"front": {"lastName": "MÜLLER", "dateOfBirth": "15.03.1982", …}, "back": {…}},
+       "referenceDate": "YYYY-MM-DD"}
+      Every key is optional. VIZ field names: firstName lastName fullName documentNumber
+      personalIdNumber additionalDocumentNumber dateOfBirth dateOfExpiry dateOfIssue sex nationality
+      issuingState issuingJurisdiction address.
+
+    PRIORITY
+      The document number from the MRZ when present; every other field from the barcode, else the
+      back-side VIZ, else the front-side VIZ, else the MRZ. Every source's reading is kept.
+
+    OPTIONS
+      --json                         {"fields": {name: {"value", "source", "readings"}}, "dataMatch",
+                                     "derived", "documentClass", "chipAccess", "raw", "redacted", "warnings"}
+      --reference-date D             ages and expiry judged on D (default: the input's, else today)
+      --redact F1,F2…                redact these fields everywhere in the result
+      --document-number-visible P,S  redact the document number but keep P leading, S trailing characters
+      --redact-mrz, --redact-barcode withhold the raw MRZ lines / barcode bytes
+      --redact-mode MODE             none, resultFieldsOnly, imageOnly, fullResult (default with any
+                                     redaction option: fullResult)
+
+    EXAMPLE
+      echo '{"mrz": ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"],
+             "viz": {"front": {"dateOfBirth": "12 AUG 1974"}}}' | idkit merge --redact dateOfBirth -
+
+    EXIT STATUS
+      0 merged, no data mismatch · 1 a data mismatch, or input that cannot be used · 64 usage error
+      66 unreadable input
+
+    """
+}

@@ -37,11 +37,15 @@ public enum IDKitCommand {
         case "validate": return ValidateCommand.run(rest, io: io)
         case "aamva": return AAMVACommand.run(rest, io: io)
         case "barcode": return BarcodeCommand.run(rest, io: io)
+        case "bac": return BACCommand.run(rest, io: io)
+        case "merge": return MergeCommand.run(rest, io: io)
         case "help", "--help", "-h":
             switch rest.first {
             case "validate": io.out.write(Help.validate)
             case "aamva": io.out.write(Help.aamva)
             case "barcode": io.out.write(Help.barcode)
+            case "bac": io.out.write(Help.bac)
+            case "merge": io.out.write(Help.merge)
             default: io.out.write(Help.overview)
             }
             return .valid

@@ -89,23 +89,16 @@ public enum MRZGenerator {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// ICAO 9303-3 §6 transliteration of Latin letters with diacritics into the MRZ alphabet
-    /// (the recommended forms: `Ä`→`AE`, `Ö`→`OE`, `Ü`→`UE`, `ß`→`SS`, `Å`→`AA`, `Æ`→`AE`, `Ø`→`OE`,
-    /// `Þ`→`TH`, `Ĳ`→`IJ`, `Œ`→`OE`; other marked letters lose their marks).
+    /// ICAO 9303-3 §6 transliteration into the MRZ alphabet, in the recommended forms (`Ä`→`AE`,
+    /// `ß`→`SS`, `Ø`→`OE`, Cyrillic by Table B; other marked Latin letters lose their marks; see
+    /// ``MRZTransliteration``). Spaces, hyphens and commas become `<`; apostrophes and full stops vanish.
     public static func transliterate(_ name: String) -> String {
-        let special: [Character: String] = [
-            "Ä": "AE", "Ö": "OE", "Ü": "UE", "ß": "SS", "ẞ": "SS", "Å": "AA", "Æ": "AE", "Ø": "OE",
-            "Þ": "TH", "Ĳ": "IJ", "Œ": "OE", "Ð": "D", "Đ": "D", "Ł": "L", "Ħ": "H", "Ŧ": "T", "Ŋ": "N",
-        ]
         var out = ""
-        for ch in name.uppercased() {
-            if let s = special[ch] { out += s; continue }
-            if ch == " " || ch == "-" || ch == "," { out += "<"; continue }
-            if ch == "'" || ch == "’" || ch == "." { continue }
-            // Decompose and keep the base letter.
-            for scalar in String(ch).decomposedStringWithCanonicalMapping.unicodeScalars {
-                let v = scalar.value
-                if (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x3C { out.unicodeScalars.append(scalar) }
+        for ch in name {
+            if let forms = MRZTransliteration.alternatives(ch) {
+                out += forms.first ?? ""
+            } else if ch == " " || ch == "-" || ch == "," || ch == "<" {
+                out += "<"
             }
         }
         return out

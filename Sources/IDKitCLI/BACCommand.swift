@@ -1,0 +1,161 @@
+import IDKitChip
+import IDKitMRZ
+
+/// `idkit bac`: BAC keys (and PACE K_π) from MRZ lines or from the three values, and the mutual
+/// authentication of ICAO 9303-11 when the challenge values are given.
+enum BACCommand {
+    struct Options {
+        var json = false
+        var lines: [String] = []
+        var readStdin = false
+        var documentNumber: String?
+        var birth: String?
+        var expiry: String?
+        var can: String?
+        var rndIC: [UInt8]?
+        var rndIFD: [UInt8]?
+        var kIFD: [UInt8]?
+        var cardResponse: [UInt8]?
+    }
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+        var o = Options()
+        var cursor = TokenCursor(arguments)
+        func hex(_ text: String, _ name: String, _ count: Int) throws(UsageError) -> [UInt8] {
+            do { return try Hex.decode(text, name: "--\(name)", count: count) } catch { throw UsageError(message: error.message) }
+        }
+        while let token = cursor.next() {
+            switch token {
+            case .option(name: "json", value: nil): o.json = true
+            case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
+            case .option(name: "document-number", let v): o.documentNumber = try cursor.value(of: "document-number", v, expecting: "a document number")
+            case .option(name: "birth", let v): o.birth = try cursor.value(of: "birth", v, expecting: "a date of birth YYMMDD")
+            case .option(name: "expiry", let v): o.expiry = try cursor.value(of: "expiry", v, expecting: "a date of expiry YYMMDD")
+            case .option(name: "can", let v): o.can = try cursor.value(of: "can", v, expecting: "the card access number")
+            case .option(name: "rnd-ic", let v): o.rndIC = try hex(try cursor.value(of: "rnd-ic", v, expecting: "8 bytes of hex"), "rnd-ic", 8)
+            case .option(name: "rnd-ifd", let v): o.rndIFD = try hex(try cursor.value(of: "rnd-ifd", v, expecting: "8 bytes of hex"), "rnd-ifd", 8)
+            case .option(name: "k-ifd", let v): o.kIFD = try hex(try cursor.value(of: "k-ifd", v, expecting: "16 bytes of hex"), "k-ifd", 16)
+            case .option(name: "card-response", let v):
+                o.cardResponse = try hex(try cursor.value(of: "card-response", v, expecting: "40 bytes of hex"), "card-response", 40)
+            case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit bac'")
+            case .positional(let text): o.lines += text.split(whereSeparator: \.isNewline).map(String.init)
+            case .stdin: o.readStdin = true
+            }
+        }
+        let fromValues = o.documentNumber != nil || o.birth != nil || o.expiry != nil
+        if fromValues && (o.documentNumber == nil || o.birth == nil || o.expiry == nil) {
+            throw UsageError(message: "--document-number, --birth and --expiry go together (all three)")
+        }
+        if fromValues && (!o.lines.isEmpty || o.readStdin) {
+            throw UsageError(message: "give either MRZ lines or --document-number/--birth/--expiry, not both")
+        }
+        if !fromValues && o.lines.isEmpty && !o.readStdin && o.can == nil {
+            throw UsageError(message: "no MRZ given; usage: idkit bac [--json] MRZ-LINE… | --document-number N --birth YYMMDD --expiry YYMMDD")
+        }
+        let challenge = [o.rndIC != nil, o.rndIFD != nil, o.kIFD != nil]
+        if challenge.contains(true) && challenge.contains(false) {
+            throw UsageError(message: "--rnd-ic, --rnd-ifd and --k-ifd go together (all three)")
+        }
+        if o.cardResponse != nil && o.rndIC == nil {
+            throw UsageError(message: "--card-response needs --rnd-ic, --rnd-ifd and --k-ifd")
+        }
+        return o
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        var options: Options
+        do {
+            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.bac); return .valid }
+            options = parsed
+        } catch {
+            io.err.write("idkit bac: \(error.message)\n\nRun 'idkit help bac' for usage.\n")
+            return .usage
+        }
+        if options.readStdin {
+            switch InputFiles.read("-", limit: 4096) {
+            case .success(let bytes): options.lines += String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+            case .failure(.tooLarge(let limit)):
+                io.err.write("idkit bac: standard input: more than \(limit) bytes; an MRZ is at most 92\n")
+                return .invalid
+            case .failure(.unreadable(let why)):
+                io.err.write("idkit bac: standard input: cannot read: \(why)\n")
+                return .unreadableInput
+            }
+        }
+        var w = JSONWriter(capacity: 1024)
+        w.beginObject()
+        var human = ""
+        var ready = true
+        do throws(ChipError) {
+            if let can = options.can {
+                let password = try PACEPassword.can(validating: can)
+                writePACE(password, &w, &human)
+            }
+            var information: MRZInformation?
+            if let number = options.documentNumber, let birth = options.birth, let expiry = options.expiry {
+                information = try MRZInformation(documentNumber: number, dateOfBirth: birth, dateOfExpiry: expiry)
+            } else if !options.lines.isEmpty {
+                let mrz: MRZResult
+                do {
+                    mrz = try MRZParser().parse(lines: options.lines.map { String($0.filter { $0 != " " && $0 != "\t" && $0 != "\r" }) })
+                } catch {
+                    throw ChipError(.invalidInput, "MRZ: \(error)")
+                }
+                information = try MRZInformation(mrz: mrz)
+                ready = mrz.isBACReady
+            }
+            if let information {
+                let keys = BACKeys(information)
+                w.key("mrzInformation"); w.string(information.text)
+                w.key("kSeed"); w.string(Hex.encode(keys.kSeed))
+                w.key("kEnc"); w.string(Hex.encode(keys.kEnc))
+                w.key("kMac"); w.string(Hex.encode(keys.kMac))
+                w.key("bacReady"); w.bool(ready)
+                human += "MRZ_information  \(information.text)\nK_seed           \(Hex.encode(keys.kSeed))\n"
+                human += "K_enc            \(Hex.encode(keys.kEnc))\nK_mac            \(Hex.encode(keys.kMac))\n"
+                human += "BAC ready        \(ready ? "yes" : "no: a check digit of the document number, birth or expiry date fails")\n"
+                if options.can == nil { writePACE(.mrz(information), &w, &human) }
+                if let rndIC = options.rndIC, let rndIFD = options.rndIFD, let kIFD = options.kIFD {
+                    let auth = try BACAuthentication(keys: keys, rndIC: rndIC, rndIFD: rndIFD, kIFD: kIFD)
+                    w.key("externalAuthenticate"); w.string(Hex.encode(auth.externalAuthenticateData))
+                    human += "EXTERNAL AUTHENTICATE data  \(Hex.encode(auth.externalAuthenticateData))\n"
+                    if let response = options.cardResponse {
+                        let session = try auth.sessionKeys(cardResponse: response)
+                        w.key("kIC"); w.string(Hex.encode(session.kIC))
+                        w.key("ksEnc"); w.string(Hex.encode(session.ksEnc))
+                        w.key("ksMac"); w.string(Hex.encode(session.ksMac))
+                        w.key("ssc"); w.string(Hex.encode(session.ssc))
+                        human += "card answer verified\nKS_enc           \(Hex.encode(session.ksEnc))\n"
+                        human += "KS_mac           \(Hex.encode(session.ksMac))\nSSC              \(Hex.encode(session.ssc))\n"
+                    }
+                }
+            }
+        } catch {
+            if options.json {
+                var e = JSONWriter(capacity: 256)
+                e.beginObject(); e.key("error"); e.beginObject()
+                e.key("kind"); e.string(error.kind.rawValue)
+                e.key("message"); e.string(error.message)
+                e.endObject(); e.endObject(); e.newline()
+                io.out.write(String(decoding: e.bytes, as: UTF8.self))
+            } else {
+                io.err.write("idkit bac: \(error.message)\n")
+            }
+            return .invalid
+        }
+        w.endObject()
+        w.newline()
+        io.out.write(options.json ? String(decoding: w.bytes, as: UTF8.self) : human)
+        return ready ? .valid : .invalid
+    }
+
+    static func writePACE(_ password: PACEPassword, _ w: inout JSONWriter, _ human: inout String) {
+        w.key("paceKPi"); w.beginObject()
+        for cipher in ChipCipher.allCases {
+            let key = Hex.encode(password.key(for: cipher))
+            w.key(dynamic: cipher.rawValue); w.string(key)
+            human += "PACE K_π " + (cipher.rawValue + ":").padding(toLength: 9, withPad: " ", startingAt: 0) + key + "\n"
+        }
+        w.endObject()
+    }
+}

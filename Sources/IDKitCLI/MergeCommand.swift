@@ -1,0 +1,163 @@
+import Foundation
+import IDKitDocument
+import IDKitMRZ
+
+/// `idkit merge FILE|-`: one document result from a JSON document holding any of `mrz`,
+/// `barcode` (base64) and `viz.front` / `viz.back`, with optional redaction.
+enum MergeCommand {
+    struct Options {
+        var json = false
+        var input = "-"
+        var referenceDate: CalendarDate?
+        var redaction = RedactionSettings.none
+        var modeGiven = false
+    }
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+        var o = Options()
+        var inputs: [String] = []
+        var cursor = TokenCursor(arguments)
+        while let token = cursor.next() {
+            switch token {
+            case .option(name: "json", value: nil): o.json = true
+            case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
+            case .option(name: "reference-date", let v):
+                let text = try cursor.value(of: "reference-date", v, expecting: "a date, as YYYY-MM-DD")
+                guard let date = CalendarDate(iso8601: text) else {
+                    throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
+                }
+                o.referenceDate = date
+            case .option(name: "redact", let v):
+                let list = try cursor.value(of: "redact", v, expecting: "field names, as --redact=documentNumber,dateOfBirth")
+                for name in list.split(separator: ",") {
+                    guard let field = DocumentFieldName(rawValue: String(name)) else {
+                        throw UsageError(message: "--redact: '\(name)' is not a field; fields: "
+                                         + DocumentFieldName.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    o.redaction.fields.insert(field)
+                }
+            case .option(name: "redact-mode", let v):
+                let text = try cursor.value(of: "redact-mode", v, expecting: "a mode: none, resultFieldsOnly, imageOnly, fullResult")
+                guard let mode = RedactionMode(rawValue: text) else {
+                    throw UsageError(message: "--redact-mode: '\(text)' is not one of none, resultFieldsOnly, imageOnly, fullResult")
+                }
+                o.redaction.mode = mode
+                o.modeGiven = true
+            case .option(name: "document-number-visible", let v):
+                let text = try cursor.value(of: "document-number-visible", v, expecting: "PREFIX,SUFFIX counts, as 0,4")
+                let parts = text.split(separator: ",").map { Int($0) }
+                guard parts.count == 2, let p = parts[0], let s = parts[1], p >= 0, s >= 0 else {
+                    throw UsageError(message: "--document-number-visible: expected two counts PREFIX,SUFFIX, as 0,4; found '\(text)'")
+                }
+                o.redaction.documentNumber = DocumentNumberRedaction(prefixVisible: p, suffixVisible: s)
+            case .option(name: "redact-mrz", value: nil): o.redaction.redactMRZ = true
+            case .option(name: "redact-barcode", value: nil): o.redaction.redactBarcode = true
+            case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit merge'")
+            case .positional(let path): inputs.append(path)
+            case .stdin: inputs.append("-")
+            }
+        }
+        guard inputs.count <= 1 else { throw UsageError(message: "one input document at a time; found \(inputs.count)") }
+        o.input = inputs.first ?? "-"
+        // A redaction flag without a mode means: redact the result.
+        let asked = !o.redaction.fields.isEmpty || o.redaction.redactMRZ || o.redaction.redactBarcode || o.redaction.documentNumber != nil
+        if asked && !o.modeGiven { o.redaction.mode = .fullResult }
+        if o.redaction.documentNumber != nil && !o.redaction.fields.contains(.documentNumber) {
+            o.redaction.fields.insert(.documentNumber)
+        }
+        return o
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        let options: Options
+        do {
+            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.merge); return .valid }
+            options = parsed
+        } catch {
+            io.err.write("idkit merge: \(error.message)\n\nRun 'idkit help merge' for usage.\n")
+            return .usage
+        }
+        let name = options.input == "-" ? "<stdin>" : options.input
+        let bytes: [UInt8]
+        switch InputFiles.read(options.input, limit: DocumentInput.maximumJSONSize) {
+        case .success(let b): bytes = b
+        case .failure(.unreadable(let why)):
+            io.err.write("idkit merge: \(name): cannot read: \(why)\n")
+            return .unreadableInput
+        case .failure(.tooLarge(let limit)):
+            return fail(DocumentError(.invalidInput, "input: more than the \(limit)-byte limit for a merge input"), name, options, io)
+        }
+        let result: DocumentResult
+        do {
+            let input = try DocumentInput(json: bytes)
+            let merger = DocumentMerger(referenceDate: options.referenceDate ?? input.referenceDate ?? .today,
+                                        redaction: .fixed(options.redaction))
+            result = try merger.merge(input)
+        } catch {
+            return fail(error, name, options, io)
+        }
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(result)) ?? Data("{}".utf8)
+            io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            io.out.write(HumanDocument.describe(result, file: name))
+        }
+        return result.dataMatch.wholeDocument == .mismatch ? .invalid : .valid
+    }
+
+    static func fail(_ error: DocumentError, _ name: String, _ options: Options, _ io: StandardIO) -> IDKitCommand.ExitStatus {
+        if options.json {
+            var w = JSONWriter(capacity: 256)
+            w.beginObject()
+            w.key("file"); w.string(name)
+            w.key("error"); w.beginObject()
+            w.key("kind"); w.string(error.kind.rawValue)
+            w.key("message"); w.string(error.message)
+            w.endObject(); w.endObject(); w.newline()
+            io.out.write(String(decoding: w.bytes, as: UTF8.self))
+        } else {
+            io.err.write("idkit merge: \(name): \(error.message)\n")
+        }
+        return .invalid
+    }
+}
+
+/// The merged result for people: one line per field that any source has, then the checks.
+enum HumanDocument {
+    static func describe(_ r: DocumentResult, file: String) -> String {
+        var out = "\(file):"
+        if let c = r.documentClass {
+            out += " " + [c.country, c.region, c.type?.rawValue].compactMap { $0 }.joined(separator: " ")
+        }
+        out += "\n"
+        for name in DocumentFieldName.allCases {
+            let f = r[name]
+            guard f.value != nil || !f.readings.isEmpty || r.redacted.contains(name.rawValue) else { continue }
+            var line = "  " + name.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+            if r.redacted.contains(name.rawValue) && f.value == nil {
+                line += "(redacted)"
+            } else {
+                line += f.value.map { $0.isEmpty ? "(empty)" : $0 } ?? "—"
+                if let s = f.source { line += "  [\(s.rawValue)]" }
+                let others = f.readings.filter { $0.key != f.source && $0.value != f.value }.sorted { $0.key < $1.key }
+                if !others.isEmpty { line += "  also " + others.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") }
+            }
+            out += line + "\n"
+        }
+        let m = r.dataMatch
+        out += "  data match                documentNumber \(m.documentNumber.rawValue), dateOfBirth \(m.dateOfBirth.rawValue), "
+            + "dateOfExpiry \(m.dateOfExpiry.rawValue) → \(m.wholeDocument.rawValue)\n"
+        let d = r.derived
+        var derived: [String] = []
+        if let age = d.age { derived.append("age \(age)") }
+        if d.isUnder18 == true { derived.append("under 18") } else if d.isUnder21 == true { derived.append("under 21") }
+        if d.isPermanentExpiry == true { derived.append("never expires") } else if let e = d.isExpired { derived.append(e ? "expired" : "not expired") }
+        if !derived.isEmpty { out += "  on \(d.referenceDate)             " + derived.joined(separator: ", ") + "\n" }
+        if let chip = r.chipAccess { out += "  chip (BAC)                \(chip.bacReady ? "ready" : "not ready")\n" }
+        if !r.redacted.isEmpty { out += "  redacted                  " + r.redacted.joined(separator: ", ") + "\n" }
+        for w in r.warnings { out += "  warning: \(w.code.rawValue): \(w.message)\n" }
+        return out
+    }
+}

@@ -1,0 +1,160 @@
+public import IDKitMRZ
+import IDKitAAMVA
+import IDKitChip
+
+/// Builds one ``DocumentResult`` from any of a parsed MRZ, a barcode payload and the VIZ fields
+/// the caller read from either side, by the reference SDKs' fixed priority (see
+/// ``DocumentSource/priority(for:)``), then applies the redaction policy.
+public struct DocumentMerger: Sendable {
+    /// Ages, expiry and two-digit VIZ years are judged against this date.
+    public var referenceDate: CalendarDate
+    public var redaction: RedactionPolicy
+
+    public init(referenceDate: CalendarDate = .today, redaction: RedactionPolicy = .fixed(.none)) {
+        self.referenceDate = referenceDate
+        self.redaction = redaction
+    }
+
+    /// Merges what is given; `barcode` is the raw payload (AAMVA is parsed here; other payloads
+    /// are kept raw with a warning).
+    public func merge(mrz: MRZResult? = nil, barcode: [UInt8]? = nil, vizFront: VIZReading? = nil,
+                      vizBack: VIZReading? = nil) -> DocumentResult {
+        var warnings: [DocumentWarning] = []
+        var aamva: AAMVAPayload?
+        if let barcode {
+            do {
+                aamva = try AAMVAParser().parse(barcode)
+                if let p = aamva, !p.warnings.isEmpty {
+                    let codes = Set(p.warnings.map(\.code.rawValue)).sorted().joined(separator: ", ")
+                    warnings.append(DocumentWarning(code: .barcodeDamaged, message: "barcode: read despite damage (\(codes))"))
+                }
+            } catch {
+                warnings.append(DocumentWarning(code: .barcodeNotAAMVA, message: "barcode: not an AAMVA payload (\(error.message)); kept raw only"))
+            }
+        }
+        if let mrz, !mrz.isValid {
+            let fields = mrz.errors.compactMap(\.field)
+            warnings.append(DocumentWarning(code: .mrzInvalid, message: "MRZ: check digits fail (\(Set(fields).sorted().joined(separator: ", "))); its values are used but unverified"))
+        }
+
+        let country = aamva?.country ?? mrz?.fields.issuingState ?? vizBack?[.issuingState] ?? vizFront?[.issuingState]
+        let monthFirst = country == "USA" || country == "US"
+        var readings = SourceReadings()
+        if let mrz { readings.addMRZ(mrz, reference: referenceDate) }
+        if let aamva { readings.addAAMVA(aamva) }
+        for (source, viz) in [(DocumentSource.vizBack, vizBack), (.vizFront, vizFront)] {
+            guard let viz else { continue }
+            readings.addVIZ(viz, as: source, monthFirst: monthFirst, reference: referenceDate, warnings: &warnings)
+        }
+
+        var fields: [DocumentFieldName: DocumentField] = [:]
+        for name in DocumentFieldName.allCases {
+            var byName: [DocumentSource: String] = [:]
+            for source in DocumentSource.allCases { byName[source] = readings.values[source]?[name] }
+            let order = DocumentSource.priority(for: name)
+            let chosen = order.first { byName[$0].map { !$0.isEmpty } ?? false } ?? order.first { byName[$0] != nil }
+            fields[name] = DocumentField(value: chosen.flatMap { byName[$0] }, source: chosen, readings: byName)
+        }
+
+        let documentClass = Self.documentClass(mrz: mrz, aamva: aamva)
+        var result = DocumentResult(
+            fields: fields, documentClass: documentClass, dataMatch: readings.dataMatch(),
+            derived: derived(fields, aamva: aamva), chipAccess: mrz.map(Self.chipAccess),
+            raw: DocumentRawData(mrz: mrz?.lines, barcode: barcode), redacted: [], warnings: warnings)
+        let settings = redaction.settings(for: documentClass)
+        if settings.redactsResult {
+            result = Redactor(settings: settings, mrz: mrz, aamva: aamva, readings: readings).redact(result)
+        }
+        return result
+    }
+
+    /// Parses the MRZ text of `input` first; a text that is not an MRZ at all is an error.
+    public func merge(_ input: DocumentInput) throws(DocumentError) -> DocumentResult {
+        var mrz: MRZResult?
+        if let lines = input.mrz {
+            do {
+                mrz = try MRZParser(referenceDate: referenceDate).parse(lines: lines)
+            } catch {
+                throw DocumentError(.invalidMRZ, "mrz: \(error)")
+            }
+        }
+        return merge(mrz: mrz, barcode: input.barcode, vizFront: input.vizFront, vizBack: input.vizBack)
+    }
+
+    func derived(_ fields: [DocumentFieldName: DocumentField], aamva: AAMVAPayload?) -> DerivedValues {
+        var d = DerivedValues(referenceDate: referenceDate)
+        let ref = referenceDate
+        if let birth = fields[.dateOfBirth]?.value.flatMap(CalendarDate.init(iso8601:)) {
+            let age = ref.year - birth.year - ((ref.month, ref.day) < (birth.month, birth.day) ? 1 : 0)
+            d.age = age
+            d.isUnder18 = age < 18
+            d.isUnder21 = age < 21
+        }
+        let expiry = fields[.dateOfExpiry]?.value
+        let permanentWords = ["PERMANENT", "UNLIMITED", "INDEFINITE", "NONE", "NON-EXPIRING", "NO EXPIRY"]
+        let aamvaExpiry = aamva?.primarySubfile?.value("DBA")
+        if let expiry, permanentWords.contains(expiry.uppercased().trimmingSpaces) {
+            d.isPermanentExpiry = true
+            d.isExpired = false
+        } else if expiry == nil, let raw = aamvaExpiry, raw.count == 8, raw.allSatisfy({ $0 == "9" }) {
+            // AAMVA cards with no expiry write 99999999 in DBA (Annex D, date fields).
+            d.isPermanentExpiry = true
+            d.isExpired = false
+        } else if let date = expiry.flatMap(CalendarDate.init(iso8601:)) {
+            d.isPermanentExpiry = false
+            d.isExpired = date < ref
+        }
+        return d
+    }
+
+    static func documentClass(mrz: MRZResult?, aamva: AAMVAPayload?) -> DocumentClass? {
+        if let aamva {
+            let type: DocumentClass.DocumentType? = switch aamva.fields.documentType {
+            case "DL": .driverLicense
+            case "ID": .identityCard
+            default: nil
+            }
+            return DocumentClass(country: aamva.country ?? aamva.jurisdiction?.country, region: aamva.jurisdiction?.code, type: type)
+        }
+        guard let mrz else { return nil }
+        let f = mrz.fields
+        let code = Array(f.documentCode.utf8)
+        let type: DocumentClass.DocumentType? = switch code.first {
+        case UInt8(ascii: "P"): .passport
+        case UInt8(ascii: "V"): .visa
+        case UInt8(ascii: "A") where code.count > 1 && code[1] == UInt8(ascii: "C"): .crewMemberCertificate
+        case UInt8(ascii: "I"), UInt8(ascii: "A"), UInt8(ascii: "C"): .identityCard
+        default: .otherTravelDocument
+        }
+        // ICAO 9303-3 §5: Germany is `D`, its ISO 3166-1 code is DEU; other codes are ISO or ICAO's own.
+        return DocumentClass(country: f.issuingState == "D" ? "DEU" : f.issuingState, region: nil, type: type)
+    }
+
+    static func chipAccess(_ mrz: MRZResult) -> ChipAccess {
+        guard let information = try? MRZInformation(mrz: mrz) else {
+            return ChipAccess(bacReady: false, mrzInformation: nil, kSeed: nil, kEnc: nil, kMac: nil)
+        }
+        let keys = BACKeys(information)
+        return ChipAccess(bacReady: mrz.isBACReady, mrzInformation: information.text, kSeed: Hex.encode(keys.kSeed),
+                          kEnc: Hex.encode(keys.kEnc), kMac: Hex.encode(keys.kMac))
+    }
+}
+
+/// The merge input as JSON: `{"mrz": "line\nline" | [lines], "barcode": base64,
+/// "viz": {"front": {field: value}, "back": {…}}, "referenceDate": "YYYY-MM-DD"}`.
+public struct DocumentInput: Sendable, Equatable {
+    public var mrz: [String]?
+    public var barcode: [UInt8]?
+    public var vizFront: VIZReading?
+    public var vizBack: VIZReading?
+    public var referenceDate: CalendarDate?
+
+    public init(mrz: [String]? = nil, barcode: [UInt8]? = nil, vizFront: VIZReading? = nil, vizBack: VIZReading? = nil,
+                referenceDate: CalendarDate? = nil) {
+        self.mrz = mrz
+        self.barcode = barcode
+        self.vizFront = vizFront
+        self.vizBack = vizBack
+        self.referenceDate = referenceDate
+    }
+}

@@ -1,0 +1,266 @@
+public import IDKitMRZ
+
+/// One field of the merged result: the chosen value, where it came from, and every source's own
+/// reading of it (so that a caller can see all of them).
+///
+/// `value == nil` means no source has the field; `""` means the document has it and it is empty.
+public struct DocumentField: Sendable, Equatable, Hashable, Codable {
+    public var value: String?
+    public var source: DocumentSource?
+    /// Each source's reading, normalised as ``value`` is (ISO dates, names with single spaces).
+    public var readings: [DocumentSource: String]
+
+    public init(value: String?, source: DocumentSource?, readings: [DocumentSource: String]) {
+        self.value = value
+        self.source = source
+        self.readings = readings
+    }
+
+    enum CodingKeys: String, CodingKey { case value, source, readings }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        value = try c.decodeIfPresent(String.self, forKey: .value)
+        source = try c.decodeIfPresent(DocumentSource.self, forKey: .source)
+        let byName = try c.decodeIfPresent([String: String].self, forKey: .readings) ?? [:]
+        var readings: [DocumentSource: String] = [:]
+        for (k, v) in byName {
+            guard let s = DocumentSource(rawValue: k) else {
+                throw DecodingError.dataCorruptedError(forKey: .readings, in: c, debugDescription: "unknown source \(k)")
+            }
+            readings[s] = v
+        }
+        self.readings = readings
+    }
+
+    /// `null` is written, never omitted, so that `nil` and `""` stay apart in JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(value, forKey: .value)
+        try c.encode(source, forKey: .source)
+        var byName: [String: String] = [:]
+        for (k, v) in readings { byName[k.rawValue] = v }
+        try c.encode(byName, forKey: .readings)
+    }
+}
+
+/// Country, region and kind of document, from the MRZ document code and issuer or the AAMVA IIN
+/// and subfile type.
+public struct DocumentClass: Sendable, Equatable, Hashable, Codable {
+    public enum DocumentType: String, Sendable, Codable, Hashable {
+        case passport, identityCard, visa, crewMemberCertificate, driverLicense, otherTravelDocument
+    }
+    /// ISO 3166-1 alpha-3 where one exists (`D` → `DEU`), else the ICAO code (`UTO`, `XXA`, `EUE`).
+    public var country: String?
+    /// US state or Canadian province code, from the IIN.
+    public var region: String?
+    public var type: DocumentType?
+
+    public init(country: String?, region: String?, type: DocumentType?) {
+        self.country = country
+        self.region = region
+        self.type = type
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(country, forKey: .country)
+        try c.encode(region, forKey: .region)
+        try c.encode(type, forKey: .type)
+    }
+}
+
+/// `match`: every source that has the value agrees; `mismatch`: two disagree; `notPerformed`:
+/// fewer than two sources have it.
+public enum DataMatchState: String, Sendable, Codable, Hashable {
+    case match, mismatch, notPerformed
+}
+
+/// Cross-source comparison of the values an issuer prints in more than one place.
+public struct DataMatch: Sendable, Equatable, Hashable, Codable {
+    public var documentNumber: DataMatchState
+    public var dateOfBirth: DataMatchState
+    public var dateOfExpiry: DataMatchState
+    /// `mismatch` if any of the three is; else `match` if any is; else `notPerformed`.
+    public var wholeDocument: DataMatchState
+    /// Names compared through ICAO transliteration, for information (not part of ``wholeDocument``,
+    /// since an MRZ may truncate a name that the VIZ prints whole).
+    public var lastName: DataMatchState
+    public var firstName: DataMatchState
+
+    public init(documentNumber: DataMatchState = .notPerformed, dateOfBirth: DataMatchState = .notPerformed,
+                dateOfExpiry: DataMatchState = .notPerformed, lastName: DataMatchState = .notPerformed,
+                firstName: DataMatchState = .notPerformed) {
+        self.documentNumber = documentNumber
+        self.dateOfBirth = dateOfBirth
+        self.dateOfExpiry = dateOfExpiry
+        self.lastName = lastName
+        self.firstName = firstName
+        let three = [documentNumber, dateOfBirth, dateOfExpiry]
+        wholeDocument = three.contains(.mismatch) ? .mismatch : three.contains(.match) ? .match : .notPerformed
+    }
+}
+
+/// Values that follow from the dates, relative to ``referenceDate``. `nil` when the date they
+/// need is absent, partial or redacted.
+public struct DerivedValues: Sendable, Equatable, Hashable, Codable {
+    public var referenceDate: CalendarDate
+    /// Whole years since the date of birth.
+    public var age: Int?
+    public var isUnder18: Bool?
+    public var isUnder21: Bool?
+    /// True when the date of expiry is before the reference date.
+    public var isExpired: Bool?
+    /// True when the document says it never expires (no expiry field value such as `PERMANENT`,
+    /// or AAMVA's `99999999`-style dates).
+    public var isPermanentExpiry: Bool?
+
+    public init(referenceDate: CalendarDate) {
+        self.referenceDate = referenceDate
+    }
+
+    enum CodingKeys: String, CodingKey { case referenceDate, age, isUnder18, isUnder21, isExpired, isPermanentExpiry }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(referenceDate, forKey: .referenceDate)
+        try c.encode(age, forKey: .age)
+        try c.encode(isUnder18, forKey: .isUnder18)
+        try c.encode(isUnder21, forKey: .isUnder21)
+        try c.encode(isExpired, forKey: .isExpired)
+        try c.encode(isPermanentExpiry, forKey: .isPermanentExpiry)
+    }
+}
+
+/// What a chip read needs, from the MRZ (ICAO 9303-11 BAC).
+public struct ChipAccess: Sendable, Equatable, Hashable, Codable {
+    /// Document number, date of birth and date of expiry present with valid check digits.
+    public var bacReady: Bool
+    /// `MRZ_information` and the BAC keys in upper-case hex; `nil` when they cannot be made or when
+    /// redaction removed a value they contain or are derived from.
+    public var mrzInformation: String?
+    public var kSeed: String?
+    public var kEnc: String?
+    public var kMac: String?
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(bacReady, forKey: .bacReady)
+        try c.encode(mrzInformation, forKey: .mrzInformation)
+        try c.encode(kSeed, forKey: .kSeed)
+        try c.encode(kEnc, forKey: .kEnc)
+        try c.encode(kMac, forKey: .kMac)
+    }
+}
+
+/// The raw data the result was made from. Redaction may withhold either.
+public struct DocumentRawData: Sendable, Equatable, Hashable, Codable {
+    /// The MRZ lines as read (redacted characters shown as `*`).
+    public var mrz: [String]?
+    /// The barcode payload bytes (base64 in JSON; redacted bytes as `*`).
+    public var barcode: [UInt8]?
+
+    public init(mrz: [String]?, barcode: [UInt8]?) {
+        self.mrz = mrz
+        self.barcode = barcode
+    }
+
+    enum CodingKeys: String, CodingKey { case mrz, barcode }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        mrz = try c.decodeIfPresent([String].self, forKey: .mrz)
+        barcode = try c.decodeIfPresent(String.self, forKey: .barcode).map { Base64.decode($0) ?? [] }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(mrz, forKey: .mrz)
+        try c.encode(barcode.map(Base64.encode), forKey: .barcode)
+    }
+}
+
+/// Something the caller should know about the inputs (an MRZ that fails its check digits, a
+/// barcode that is not AAMVA, a VIZ date that could not be read).
+public struct DocumentWarning: Sendable, Equatable, Hashable, Codable {
+    public enum Code: String, Sendable, Codable, Hashable {
+        case mrzInvalid, barcodeNotAAMVA, barcodeDamaged, unreadableDate
+    }
+    public var code: Code
+    public var message: String
+}
+
+/// The merged reading of one document: from the MRZ, the barcode and the VIZ of both sides.
+public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
+    /// Every ``DocumentFieldName``, always (JSON: `null` values for fields no source has).
+    public var fields: [DocumentFieldName: DocumentField]
+    public var documentClass: DocumentClass?
+    public var dataMatch: DataMatch
+    public var derived: DerivedValues
+    public var chipAccess: ChipAccess?
+    public var raw: DocumentRawData
+    /// Redacted fields, then `mrz` / `barcode` when the raw data was withheld.
+    public var redacted: [String]
+    public var warnings: [DocumentWarning]
+
+    public subscript(_ name: DocumentFieldName) -> DocumentField {
+        fields[name] ?? DocumentField(value: nil, source: nil, readings: [:])
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case fields, documentClass, dataMatch, derived, chipAccess, raw, redacted, warnings
+    }
+
+    struct FieldKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(fields: [DocumentFieldName: DocumentField], documentClass: DocumentClass?, dataMatch: DataMatch,
+                derived: DerivedValues, chipAccess: ChipAccess?, raw: DocumentRawData, redacted: [String],
+                warnings: [DocumentWarning]) {
+        self.fields = fields
+        self.documentClass = documentClass
+        self.dataMatch = dataMatch
+        self.derived = derived
+        self.chipAccess = chipAccess
+        self.raw = raw
+        self.redacted = redacted
+        self.warnings = warnings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let f = try c.nestedContainer(keyedBy: FieldKey.self, forKey: .fields)
+        var fields: [DocumentFieldName: DocumentField] = [:]
+        for name in DocumentFieldName.allCases {
+            fields[name] = try f.decodeIfPresent(DocumentField.self, forKey: FieldKey(stringValue: name.rawValue))
+        }
+        self.fields = fields
+        documentClass = try c.decodeIfPresent(DocumentClass.self, forKey: .documentClass)
+        dataMatch = try c.decode(DataMatch.self, forKey: .dataMatch)
+        derived = try c.decode(DerivedValues.self, forKey: .derived)
+        chipAccess = try c.decodeIfPresent(ChipAccess.self, forKey: .chipAccess)
+        raw = try c.decode(DocumentRawData.self, forKey: .raw)
+        redacted = try c.decode([String].self, forKey: .redacted)
+        warnings = try c.decode([DocumentWarning].self, forKey: .warnings)
+    }
+
+    /// Fields in the contract's order, each present; other keys as in ``CodingKeys``.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        var f = c.nestedContainer(keyedBy: FieldKey.self, forKey: .fields)
+        for name in DocumentFieldName.allCases {
+            try f.encode(self[name], forKey: FieldKey(stringValue: name.rawValue))
+        }
+        try c.encode(documentClass, forKey: .documentClass)
+        try c.encode(dataMatch, forKey: .dataMatch)
+        try c.encode(derived, forKey: .derived)
+        try c.encode(chipAccess, forKey: .chipAccess)
+        try c.encode(raw, forKey: .raw)
+        try c.encode(redacted, forKey: .redacted)
+        try c.encode(warnings, forKey: .warnings)
+    }
+}

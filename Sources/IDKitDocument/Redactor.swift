@@ -1,0 +1,181 @@
+import IDKitMRZ
+import IDKitAAMVA
+
+/// Applies ``RedactionSettings`` to a merged result. Redacted fields lose their value and every
+/// source's reading (the document number may keep a visible prefix and suffix); then every other
+/// place a value could hide is cleaned: the MRZ lines by field position, the barcode by element,
+/// and everything left — other fields' readings, raw bytes, warnings — by searching for each
+/// redacted value in every form it takes in the sources (ISO and `YYMMDD` dates, `<` names).
+struct Redactor {
+    let settings: RedactionSettings
+    let mrz: MRZResult?
+    let aamva: AAMVAPayload?
+    let readings: SourceReadings
+
+    /// Values shorter than this (sex `M`, a one-letter name) are removed by position only: a text
+    /// search for them would black out unrelated characters everywhere.
+    static let minimumSearchLength = 3
+
+    func redact(_ input: DocumentResult) -> DocumentResult {
+        var result = input
+        let redacted = settings.effectiveFields
+        let secrets = secretForms(redacted, in: input)
+
+        // 1. The fields themselves.
+        for name in redacted {
+            var field = result[name]
+            if name == .documentNumber, let visible = settings.documentNumber {
+                field.value = field.value.map(visible.mask)
+                field.readings = field.readings.mapValues(visible.mask)
+            } else {
+                field.value = nil
+                field.readings = [:]
+            }
+            result.fields[name] = field
+        }
+        // 2. Other fields' readings that contain a redacted value (an address with a name in it).
+        for name in DocumentFieldName.allCases where !redacted.contains(name) {
+            guard var field = result.fields[name] else { continue }
+            field.value = field.value.map { scrub($0, secrets) }
+            field.readings = field.readings.mapValues { scrub($0, secrets) }
+            result.fields[name] = field
+        }
+        // 3. Raw MRZ and barcode.
+        var withheld: [String] = []
+        if settings.redactMRZ {
+            result.raw.mrz = nil
+            if input.raw.mrz != nil { withheld.append("mrz") }
+        } else if let lines = result.raw.mrz {
+            result.raw.mrz = maskMRZ(lines, redacted).map { scrub($0, secrets) }
+        }
+        if settings.redactBarcode {
+            result.raw.barcode = nil
+            if input.raw.barcode != nil { withheld.append("barcode") }
+        } else if let bytes = result.raw.barcode {
+            result.raw.barcode = scrub(bytes: maskBarcode(bytes, redacted), secrets)
+        }
+        // 4. What is derived from redacted values.
+        if redacted.contains(.dateOfBirth) {
+            result.derived.age = nil
+            result.derived.isUnder18 = nil
+            result.derived.isUnder21 = nil
+        }
+        if redacted.contains(.dateOfExpiry) {
+            result.derived.isExpired = nil
+            result.derived.isPermanentExpiry = nil
+        }
+        if !redacted.isDisjoint(with: [.documentNumber, .dateOfBirth, .dateOfExpiry]), var chip = result.chipAccess {
+            chip.mrzInformation = nil
+            chip.kSeed = nil
+            chip.kEnc = nil
+            chip.kMac = nil
+            result.chipAccess = chip
+        }
+        if redacted.contains(.issuingState) { result.documentClass?.country = nil }
+        if redacted.contains(.issuingJurisdiction) { result.documentClass?.region = nil }
+        result.warnings = result.warnings.map { DocumentWarning(code: $0.code, message: scrub($0.message, secrets)) }
+        result.redacted = redacted.sorted().map(\.rawValue) + withheld
+        return result
+    }
+
+    /// Every form a redacted value takes in the inputs and the result, longest first.
+    func secretForms(_ redacted: Set<DocumentFieldName>, in result: DocumentResult) -> [String] {
+        var forms = Set<String>()
+        for name in redacted {
+            forms.formUnion(result[name].readings.values)
+            forms.formUnion(readings.rawForms[name] ?? [])
+            if let v = result[name].value { forms.insert(v) }
+        }
+        // Dates also as the sources write them: YYYYMMDD, MMDDYYYY (AAMVA US), YYMMDD (MRZ).
+        for form in Array(forms) {
+            let b = Array(form.utf8)
+            if b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") {
+                let y = String(form.prefix(4)), m = String(form.dropFirst(5).prefix(2)), d = String(form.suffix(2))
+                forms.formUnion([y + m + d, m + d + y, String(y.suffix(2)) + m + d])
+            }
+        }
+        // Names also as their single words (a redacted "ANNA MARIA" must not survive as "ANNA").
+        for name in redacted where [.firstName, .lastName, .fullName].contains(name) {
+            for form in result[name].readings.values {
+                for word in form.split(separator: " ") { forms.insert(String(word)) }
+            }
+        }
+        return forms.filter { $0.utf8.count >= Self.minimumSearchLength }.sorted { $0.utf8.count > $1.utf8.count }
+    }
+
+    func scrub(_ text: String, _ secrets: [String]) -> String {
+        var out = text
+        for secret in secrets where out.uppercased().contains(secret.uppercased()) {
+            out = String(decoding: scrub(bytes: Array(out.utf8), [secret]), as: UTF8.self)
+        }
+        return out
+    }
+
+    /// Replaces every occurrence (case-insensitive, ASCII) of each secret with `*`.
+    func scrub(bytes: [UInt8], _ secrets: [String]) -> [UInt8] {
+        var out = bytes
+        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+        for secret in secrets {
+            let s = Array(secret.uppercased().utf8)
+            guard !s.isEmpty, s.count <= out.count else { continue }
+            var i = 0
+            while i + s.count <= out.count {
+                var same = true
+                for k in 0..<s.count where upper(out[i + k]) != s[k] {
+                    same = false
+                    break
+                }
+                if same {
+                    for k in 0..<s.count { out[i + k] = UInt8(ascii: "*") }
+                    i += s.count
+                } else {
+                    i += 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// Masks the MRZ positions of redacted fields, and the composite check digit when it covers one.
+    func maskMRZ(_ lines: [String], _ redacted: Set<DocumentFieldName>) -> [String] {
+        guard let mrz else { return lines }
+        var fields = Set<MRZFieldName>()
+        for name in redacted {
+            switch name {
+            case .firstName, .lastName, .fullName: fields.insert(.name)
+            case .documentNumber: fields.insert(.documentNumber)
+            case .dateOfBirth: fields.insert(.dateOfBirth)
+            case .dateOfExpiry: fields.insert(.dateOfExpiry)
+            case .sex: fields.insert(.sex)
+            case .nationality: fields.insert(.nationality)
+            case .issuingState: fields.insert(.issuingState)
+            case .personalIdNumber: fields.formUnion([.optionalData1])
+            default: break
+            }
+        }
+        if !fields.isDisjoint(with: [.documentNumber, .dateOfBirth, .dateOfExpiry, .optionalData1]) { fields.insert(.composite) }
+        var chars = lines.map { Array($0.utf8) }
+        for field in fields {
+            for r in mrz.format.characterRanges(of: field) where r.line < chars.count {
+                for col in r.column..<min(r.column + r.count, chars[r.line].count) { chars[r.line][col] = UInt8(ascii: "*") }
+            }
+        }
+        return chars.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Masks the values of the AAMVA elements that carry redacted fields, where they stand.
+    func maskBarcode(_ bytes: [UInt8], _ redacted: Set<DocumentFieldName>) -> [UInt8] {
+        guard let aamva else { return bytes }
+        var out = bytes
+        for subfile in aamva.subfiles {
+            for element in subfile.elements {
+                guard let name = SourceReadings.aamvaElementFields[element.id], redacted.contains(name) else { continue }
+                let start = element.offset + 3
+                let count = element.value.unicodeScalars.count
+                guard start >= 0, start + count <= out.count else { continue }
+                for i in start..<(start + count) { out[i] = UInt8(ascii: "*") }
+            }
+        }
+        return out
+    }
+}
