@@ -141,8 +141,8 @@ enum HumanDocument {
             } else {
                 line += f.value.map { $0.isEmpty ? "(empty)" : $0 } ?? "—"
                 if let s = f.source { line += "  [\(s.rawValue)]" }
-                let others = f.readings.filter { $0.key != f.source && $0.value != f.value }.sorted { $0.key < $1.key }
-                if !others.isEmpty { line += "  also " + others.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") }
+                let others = f.readings.all.filter { $0.source != f.source && $0.value != f.value }
+                if !others.isEmpty { line += "  also " + others.map { "\($0.source.rawValue): \($0.value)" }.joined(separator: ", ") }
             }
             out += line + "\n"
         }

@@ -5,10 +5,17 @@ internal import CCrypto
 enum LibCrypto {
     enum Digest { case sha1, sha256 }
 
+    // Fetched once: OpenSSL 3 looks an algorithm up in its provider on every use of EVP_sha1() and
+    // friends, which costs more than hashing 24 bytes. Fetched objects are immutable and may be
+    // shared between threads (OpenSSL's "Algorithm fetching" guide).
+    nonisolated(unsafe) static let sha1 = EVP_MD_fetch(nil, "SHA1", nil)
+    nonisolated(unsafe) static let sha256 = EVP_MD_fetch(nil, "SHA2-256", nil)
+    nonisolated(unsafe) static let tdesCBC = EVP_CIPHER_fetch(nil, "DES-EDE-CBC", nil)
+
     static func digest(_ kind: Digest, _ data: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: kind == .sha1 ? 20 : 32)
         var length: UInt32 = 0
-        let md = kind == .sha1 ? EVP_sha1() : EVP_sha256()
+        let md = kind == .sha1 ? Self.sha1 : Self.sha256
         let ok = data.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { output in
                 EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, md, nil)
@@ -36,7 +43,7 @@ enum LibCrypto {
             iv.withUnsafeBufferPointer { v in
                 data.withUnsafeBufferPointer { input in
                     out.withUnsafeMutableBufferPointer { output -> Bool in
-                        guard EVP_CipherInit_ex(ctx, EVP_des_ede_cbc(), nil, k.baseAddress, v.baseAddress,
+                        guard EVP_CipherInit_ex(ctx, Self.tdesCBC, nil, k.baseAddress, v.baseAddress,
                                                 encrypt ? 1 : 0) == 1,
                               EVP_CIPHER_CTX_set_padding(ctx, 0) == 1,
                               EVP_CipherUpdate(ctx, output.baseAddress, &written, input.baseAddress,

@@ -7,32 +7,62 @@ enum DocumentDate {
     /// readings when the day is 12 or less; month first preferred on US documents), `DD-MM-YYYY`,
     /// `DD MMM YYYY` with English or French month abbreviations (`12 AUG 1974`, `12 AOUT/AUG 74`).
     static func candidates(_ text: String, monthFirst: Bool, kind: Kind, reference: CalendarDate) -> [String] {
-        let t = text.uppercased().trimmingSpaces
-        var results: [CalendarDate] = []
-        let digitsOnly = t.allSatisfy(\.isNumber)
-        if digitsOnly, t.count == 8, let y = Int(t.prefix(4)), let m = Int(t.dropFirst(4).prefix(2)), let d = Int(t.suffix(2)), y >= 1800 {
-            results.append(CalendarDate(year: y, month: m, day: d))
-        } else if t.count == 10, t.dropFirst(4).first == "-", let y = Int(t.prefix(4)),
-                  let m = Int(t.dropFirst(5).prefix(2)), let d = Int(t.suffix(2)) {
-            results.append(CalendarDate(year: y, month: m, day: d))
-        } else {
-            // `12 AUG/AOUT 74` keeps its bilingual month whole; `12/08/1974` splits on the slashes.
-            var parts = t.split { $0 == "." || $0 == "-" || $0 == " " || $0 == "," }.map(String.init)
-            if parts.count != 3 { parts = t.split { $0 == "." || $0 == "/" || $0 == "-" || $0 == " " || $0 == "," }.map(String.init) }
-            if parts.count == 3, let a = Int(parts[0]), let c = Int(parts[2]) {
-                let year = fullYear(c, digits: parts[2].count, kind: kind, reference: reference)
-                if let b = Int(parts[1]) {
-                    let dayFirst = CalendarDate(year: year, month: b, day: a)
-                    let monthFirstDate = CalendarDate(year: year, month: a, day: b)
-                    results = monthFirst ? [monthFirstDate, dayFirst] : [dayFirst, monthFirstDate]
-                } else if let m = month(parts[1]) {
-                    results.append(CalendarDate(year: year, month: m, day: a))
-                }
+        // Tokens: runs of digits, runs of letters (upper-cased; non-ASCII bytes count as letters).
+        var numbers: [(value: Int, digits: Int)] = []
+        var words: [[UInt8]] = []
+        var order: [Bool] = []          // true: a number token
+        var current: [UInt8] = []
+        var inNumber = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            if inNumber {
+                var v = 0
+                for d in current.prefix(9) { v = v * 10 + Int(d - 0x30) }
+                numbers.append((v, current.count))
+            } else {
+                words.append(current)
+            }
+            order.append(inNumber)
+            current.removeAll(keepingCapacity: true)
+        }
+        for b in text.utf8 {
+            let isDigit = b >= 0x30 && b <= 0x39
+            let isLetter = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0x80
+            if isDigit || isLetter {
+                if !current.isEmpty && isDigit != inNumber { flush() }
+                inNumber = isDigit
+                current.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+            } else {
+                flush()
             }
         }
-        var seen = Set<String>()
-        return results.filter { CalendarDate.isValid(year: $0.year, month: $0.month, day: $0.day) }
-            .map(\.description).filter { seen.insert($0).inserted }
+        flush()
+
+        var results: [CalendarDate] = []
+        if numbers.count == 1, words.isEmpty, numbers[0].digits == 8, numbers[0].value / 10_000 >= 1800 {
+            let v = numbers[0].value
+            results.append(CalendarDate(year: v / 10_000, month: v / 100 % 100, day: v % 100))
+        } else if numbers.count == 3, words.isEmpty {
+            let (a, b, c) = (numbers[0], numbers[1], numbers[2])
+            if a.digits == 4 {
+                results.append(CalendarDate(year: a.value, month: b.value, day: c.value))
+            } else {
+                let year = fullYear(c.value, digits: c.digits, kind: kind, reference: reference)
+                let dayFirst = CalendarDate(year: year, month: b.value, day: a.value)
+                let monthFirstDate = CalendarDate(year: year, month: a.value, day: b.value)
+                results = monthFirst ? [monthFirstDate, dayFirst] : [dayFirst, monthFirstDate]
+            }
+        } else if numbers.count == 2, !words.isEmpty, order.first == true, order.last == true,
+                  let m = words.lazy.compactMap(month).first {
+            let year = fullYear(numbers[1].value, digits: numbers[1].digits, kind: kind, reference: reference)
+            results.append(CalendarDate(year: year, month: m, day: numbers[0].value))
+        }
+        var out: [String] = []
+        for date in results where CalendarDate.isValid(year: date.year, month: date.month, day: date.day) {
+            let iso = date.description
+            if !out.contains(iso) { out.append(iso) }
+        }
+        return out
     }
 
     enum Kind { case birth, expiry, issue }
@@ -46,15 +76,16 @@ enum DocumentDate {
         }
     }
 
-    /// `AUG`, `AOUT/AUG`, `AOÛT`, `AUGUST`: the month number of the first recognised abbreviation.
-    static func month(_ word: String) -> Int? {
-        let names = [["JAN", "JANV"], ["FEB", "FEV", "FÉV"], ["MAR", "MARS"], ["APR", "AVR"], ["MAY", "MAI"],
-                     ["JUN", "JUIN"], ["JUL", "JUIL"], ["AUG", "AOU", "AOÛ"], ["SEP"], ["OCT"], ["NOV"], ["DEC", "DÉC"]]
-        for piece in word.split(separator: "/") {
-            for (i, forms) in names.enumerated() where forms.contains(where: { piece.hasPrefix($0) }) { return i + 1 }
-        }
+    /// `AUG`, `AUGUST`, `AOUT`, `AOÛT` (upper case): the month number, or `nil`.
+    static func month(_ word: [UInt8]) -> Int? {
+        for (i, forms) in monthNames.enumerated() where forms.contains(where: { word.starts(with: $0) }) { return i + 1 }
         return nil
     }
+
+    static let monthNames: [[[UInt8]]] = [
+        ["JAN"], ["FEB", "FEV", "FÉV"], ["MAR"], ["APR", "AVR"], ["MAY", "MAI"], ["JUN", "JUIN"], ["JUL", "JUIL"],
+        ["AUG", "AOU", "AOÛ"], ["SEP"], ["OCT"], ["NOV"], ["DEC", "DÉC"],
+    ].map { $0.map { Array($0.utf8) } }
 
     /// The MRZ's `YYMMDD`, with fillers for unknown parts of a birth date (9303-3 §4.3): a full
     /// date, or `YYYY-MM` / `YYYY` when the day / month and day are unknown; `nil` when unknown.
@@ -72,10 +103,12 @@ enum DocumentDate {
 }
 
 extension String {
+    /// Without leading and trailing ASCII spaces, tabs and line ends (the string itself when it has none).
     var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return self }
+        let trimmed = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        return String(decoding: Array(trimmed), as: UTF8.self)
     }
 }

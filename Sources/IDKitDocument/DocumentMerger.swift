@@ -48,12 +48,12 @@ public struct DocumentMerger: Sendable {
         }
 
         var fields: [DocumentFieldName: DocumentField] = [:]
+        fields.reserveCapacity(DocumentFieldName.allCases.count)
         for name in DocumentFieldName.allCases {
-            var byName: [DocumentSource: String] = [:]
-            for source in DocumentSource.allCases { byName[source] = readings.values[source]?[name] }
+            let readingsOfField = readings.values[name.index]
             let order = DocumentSource.priority(for: name)
-            let chosen = order.first { byName[$0].map { !$0.isEmpty } ?? false } ?? order.first { byName[$0] != nil }
-            fields[name] = DocumentField(value: chosen.flatMap { byName[$0] }, source: chosen, readings: byName)
+            let chosen = order.first { readingsOfField[$0].map { !$0.isEmpty } ?? false } ?? order.first { readingsOfField[$0] != nil }
+            fields[name] = DocumentField(value: chosen.flatMap { readingsOfField[$0] }, source: chosen, readings: readingsOfField)
         }
 
         let documentClass = Self.documentClass(mrz: mrz, aamva: aamva)
@@ -91,12 +91,10 @@ public struct DocumentMerger: Sendable {
             d.isUnder21 = age < 21
         }
         let expiry = fields[.dateOfExpiry]?.value
-        let permanentWords = ["PERMANENT", "UNLIMITED", "INDEFINITE", "NONE", "NON-EXPIRING", "NO EXPIRY"]
-        let aamvaExpiry = aamva?.primarySubfile?.value("DBA")
-        if let expiry, permanentWords.contains(expiry.uppercased().trimmingSpaces) {
+        if let expiry, SourceReadings.isPermanent(expiry) {
             d.isPermanentExpiry = true
             d.isExpired = false
-        } else if expiry == nil, let raw = aamvaExpiry, raw.count == 8, raw.allSatisfy({ $0 == "9" }) {
+        } else if expiry == nil, let raw = aamva?.primarySubfile?.value("DBA"), raw.count == 8, raw.allSatisfy({ $0 == "9" }) {
             // AAMVA cards with no expiry write 99999999 in DBA (Annex D, date fields).
             d.isPermanentExpiry = true
             d.isExpired = false

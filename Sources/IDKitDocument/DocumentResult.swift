@@ -8,9 +8,9 @@ public struct DocumentField: Sendable, Equatable, Hashable, Codable {
     public var value: String?
     public var source: DocumentSource?
     /// Each source's reading, normalised as ``value`` is (ISO dates, names with single spaces).
-    public var readings: [DocumentSource: String]
+    public var readings: DocumentReadings
 
-    public init(value: String?, source: DocumentSource?, readings: [DocumentSource: String]) {
+    public init(value: String?, source: DocumentSource?, readings: DocumentReadings) {
         self.value = value
         self.source = source
         self.readings = readings
@@ -18,29 +18,86 @@ public struct DocumentField: Sendable, Equatable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case value, source, readings }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        value = try c.decodeIfPresent(String.self, forKey: .value)
-        source = try c.decodeIfPresent(DocumentSource.self, forKey: .source)
-        let byName = try c.decodeIfPresent([String: String].self, forKey: .readings) ?? [:]
-        var readings: [DocumentSource: String] = [:]
-        for (k, v) in byName {
-            guard let s = DocumentSource(rawValue: k) else {
-                throw DecodingError.dataCorruptedError(forKey: .readings, in: c, debugDescription: "unknown source \(k)")
-            }
-            readings[s] = v
-        }
-        self.readings = readings
-    }
-
     /// `null` is written, never omitted, so that `nil` and `""` stay apart in JSON.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(value, forKey: .value)
         try c.encode(source, forKey: .source)
-        var byName: [String: String] = [:]
-        for (k, v) in readings { byName[k.rawValue] = v }
-        try c.encode(byName, forKey: .readings)
+        try c.encode(readings, forKey: .readings)
+    }
+}
+
+/// Every source's reading of one field; JSON: an object with a key for each source that has it.
+public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, ExpressibleByDictionaryLiteral {
+    public var mrz: String?
+    public var barcode: String?
+    public var vizBack: String?
+    public var vizFront: String?
+
+    public typealias Key = DocumentSource
+    public typealias Value = String
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (DocumentSource, String)...) {
+        for (source, value) in elements { self[source] = value }
+    }
+
+    public subscript(_ source: DocumentSource) -> String? {
+        get {
+            switch source {
+            case .mrz: return mrz
+            case .barcode: return barcode
+            case .vizBack: return vizBack
+            case .vizFront: return vizFront
+            }
+        }
+        set {
+            switch source {
+            case .mrz: mrz = newValue
+            case .barcode: barcode = newValue
+            case .vizBack: vizBack = newValue
+            case .vizFront: vizFront = newValue
+            }
+        }
+    }
+
+    public var isEmpty: Bool { mrz == nil && barcode == nil && vizBack == nil && vizFront == nil }
+
+    /// The readings present, in ``DocumentSource`` order.
+    public var all: [(source: DocumentSource, value: String)] {
+        DocumentSource.allCases.compactMap { s in self[s].map { (s, $0) } }
+    }
+
+    public func map(_ transform: (String) -> String) -> DocumentReadings {
+        var out = DocumentReadings()
+        out.mrz = mrz.map(transform)
+        out.barcode = barcode.map(transform)
+        out.vizBack = vizBack.map(transform)
+        out.vizFront = vizFront.map(transform)
+        return out
+    }
+
+    struct SourceKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: SourceKey.self)
+        for key in c.allKeys {
+            guard let source = DocumentSource(rawValue: key.stringValue) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown source \(key.stringValue)")
+            }
+            self[source] = try c.decode(String.self, forKey: key)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SourceKey.self)
+        for (source, value) in all { try c.encode(value, forKey: SourceKey(stringValue: source.rawValue)) }
     }
 }
 
@@ -204,7 +261,7 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     public var warnings: [DocumentWarning]
 
     public subscript(_ name: DocumentFieldName) -> DocumentField {
-        fields[name] ?? DocumentField(value: nil, source: nil, readings: [:])
+        fields[name] ?? DocumentField(value: nil, source: nil, readings: DocumentReadings())
     }
 
     enum CodingKeys: String, CodingKey {

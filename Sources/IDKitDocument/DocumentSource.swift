@@ -14,8 +14,15 @@ public enum DocumentSource: String, Sendable, Codable, CaseIterable, Hashable, C
         field == .documentNumber ? [.mrz, .barcode, .vizBack, .vizFront] : [.barcode, .vizBack, .vizFront, .mrz]
     }
 
-    public static func < (a: DocumentSource, b: DocumentSource) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: DocumentSource, b: DocumentSource) -> Bool { a.index < b.index }
+
+    var index: Int {
+        switch self {
+        case .mrz: 0
+        case .barcode: 1
+        case .vizBack: 2
+        case .vizFront: 3
+        }
     }
 }
 
@@ -35,8 +42,26 @@ public enum DocumentFieldName: String, Sendable, Codable, CaseIterable, Hashable
     case issuingJurisdiction
     case address
 
-    public static func < (a: DocumentFieldName, b: DocumentFieldName) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: DocumentFieldName, b: DocumentFieldName) -> Bool { a.index < b.index }
+
+    /// The position in ``allCases`` (tables of fields are arrays indexed by it).
+    var index: Int {
+        switch self {
+        case .firstName: 0
+        case .lastName: 1
+        case .fullName: 2
+        case .documentNumber: 3
+        case .personalIdNumber: 4
+        case .additionalDocumentNumber: 5
+        case .dateOfBirth: 6
+        case .dateOfExpiry: 7
+        case .dateOfIssue: 8
+        case .sex: 9
+        case .nationality: 10
+        case .issuingState: 11
+        case .issuingJurisdiction: 12
+        case .address: 13
+        }
     }
 }
 

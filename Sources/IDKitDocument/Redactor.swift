@@ -19,17 +19,17 @@ struct Redactor {
     func redact(_ input: DocumentResult) -> DocumentResult {
         var result = input
         let redacted = settings.effectiveFields
-        let secrets = secretForms(redacted, in: input)
+        let secrets = SecretSet(secretForms(redacted, in: input))
 
         // 1. The fields themselves.
         for name in redacted {
             var field = result[name]
             if name == .documentNumber, let visible = settings.documentNumber {
                 field.value = field.value.map(visible.mask)
-                field.readings = field.readings.mapValues(visible.mask)
+                field.readings = field.readings.map(visible.mask)
             } else {
                 field.value = nil
-                field.readings = [:]
+                field.readings = DocumentReadings()
             }
             result.fields[name] = field
         }
@@ -37,7 +37,7 @@ struct Redactor {
         for name in DocumentFieldName.allCases where !redacted.contains(name) {
             guard var field = result.fields[name] else { continue }
             field.value = field.value.map { scrub($0, secrets) }
-            field.readings = field.readings.mapValues { scrub($0, secrets) }
+            field.readings = field.readings.map { scrub($0, secrets) }
             result.fields[name] = field
         }
         // 3. Raw MRZ and barcode.
@@ -64,15 +64,21 @@ struct Redactor {
             result.derived.isExpired = nil
             result.derived.isPermanentExpiry = nil
         }
-        if !redacted.isDisjoint(with: [.documentNumber, .dateOfBirth, .dateOfExpiry]), var chip = result.chipAccess {
+        if !redacted.isDisjoint(with: [.documentNumber, .dateOfBirth, .dateOfExpiry])
+            || result.chipAccess?.mrzInformation.map({ scrub($0, secrets) != $0 }) == true, var chip = result.chipAccess {
             chip.mrzInformation = nil
             chip.kSeed = nil
             chip.kEnc = nil
             chip.kMac = nil
             result.chipAccess = chip
         }
-        if redacted.contains(.issuingState) { result.documentClass?.country = nil }
-        if redacted.contains(.issuingJurisdiction) { result.documentClass?.region = nil }
+        // The class repeats the issuing State and region; a redacted value there goes too.
+        if redacted.contains(.issuingState) || result.documentClass?.country.map({ scrub($0, secrets) != $0 }) == true {
+            result.documentClass?.country = nil
+        }
+        if redacted.contains(.issuingJurisdiction) || result.documentClass?.region.map({ scrub($0, secrets) != $0 }) == true {
+            result.documentClass?.region = nil
+        }
         result.warnings = result.warnings.map { DocumentWarning(code: $0.code, message: scrub($0.message, secrets)) }
         result.redacted = redacted.sorted().map(\.rawValue) + withheld
         return result
@@ -82,9 +88,26 @@ struct Redactor {
     func secretForms(_ redacted: Set<DocumentFieldName>, in result: DocumentResult) -> [String] {
         var forms = Set<String>()
         for name in redacted {
-            forms.formUnion(result[name].readings.values)
-            forms.formUnion(readings.rawForms[name] ?? [])
+            forms.formUnion(result[name].readings.all.map(\.value))
             if let v = result[name].value { forms.insert(v) }
+        }
+        for (name, raw) in readings.rawForms where redacted.contains(name) { forms.insert(raw) }
+        if let f = mrz?.fields {
+            let raw: [DocumentFieldName: String?] = [.dateOfBirth: f.dateOfBirth, .dateOfExpiry: f.dateOfExpiry,
+                                                     .lastName: f.primaryIdentifier, .firstName: f.secondaryIdentifier,
+                                                     .documentNumber: f.documentNumber, .personalIdNumber: f.optionalData1]
+            for name in redacted {
+                guard let value = raw[name] ?? nil, !value.isEmpty else { continue }
+                forms.insert(value)
+                forms.insert(value.replacingSpaces(with: "<"))
+            }
+        }
+        for subfile in aamva?.subfiles ?? [] {
+            for element in subfile.elements {
+                guard let name = SourceReadings.aamvaElementFields[element.id], redacted.contains(name) else { continue }
+                let value = element.value.trimmingSpaces
+                if !value.isEmpty { forms.insert(value) }
+            }
         }
         // Dates also as the sources write them: YYYYMMDD, MMDDYYYY (AAMVA US), YYMMDD (MRZ).
         for form in Array(forms) {
@@ -96,44 +119,59 @@ struct Redactor {
         }
         // Names also as their single words (a redacted "ANNA MARIA" must not survive as "ANNA").
         for name in redacted where [.firstName, .lastName, .fullName].contains(name) {
-            for form in result[name].readings.values {
+            for (_, form) in result[name].readings.all {
                 for word in form.split(separator: " ") { forms.insert(String(word)) }
             }
+        }
+        // Non-ASCII letters in both cases (the byte search folds ASCII case only).
+        for form in Array(forms) where !form.utf8.allSatisfy({ $0 < 0x80 }) {
+            forms.insert(form.uppercased())
+            forms.insert(form.lowercased())
         }
         return forms.filter { $0.utf8.count >= Self.minimumSearchLength }.sorted { $0.utf8.count > $1.utf8.count }
     }
 
-    func scrub(_ text: String, _ secrets: [String]) -> String {
-        var out = text
-        for secret in secrets where out.uppercased().contains(secret.uppercased()) {
-            out = String(decoding: scrub(bytes: Array(out.utf8), [secret]), as: UTF8.self)
+    @inline(__always) static func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+
+    func scrub(_ text: String, _ secrets: SecretSet) -> String {
+        let bytes = Array(text.utf8)
+        let cleaned = scrub(bytes: bytes, secrets)
+        return cleaned == bytes ? text : String(decoding: cleaned, as: UTF8.self)
+    }
+
+    /// Replaces every occurrence (ASCII case-insensitive) of each secret with `*`, byte for byte.
+    /// Replaces every occurrence (ASCII case-insensitive) of each secret with `*`, longest first.
+    func scrub(bytes: [UInt8], _ secrets: SecretSet) -> [UInt8] {
+        var out = bytes
+        var i = 0
+        scan: while i < out.count {
+            let candidates = secrets.byFirstByte[Int(Self.upper(out[i]))]
+            for s in candidates where i + s.count <= out.count {
+                var k = 1
+                while k < s.count && Self.upper(out[i + k]) == s[k] { k += 1 }
+                if k == s.count {
+                    for j in i..<(i + k) { out[j] = UInt8(ascii: "*") }
+                    i += k
+                    continue scan
+                }
+            }
+            i += 1
         }
         return out
     }
 
-    /// Replaces every occurrence (case-insensitive, ASCII) of each secret with `*`.
-    func scrub(bytes: [UInt8], _ secrets: [String]) -> [UInt8] {
-        var out = bytes
-        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
-        for secret in secrets {
-            let s = Array(secret.uppercased().utf8)
-            guard !s.isEmpty, s.count <= out.count else { continue }
-            var i = 0
-            while i + s.count <= out.count {
-                var same = true
-                for k in 0..<s.count where upper(out[i + k]) != s[k] {
-                    same = false
-                    break
-                }
-                if same {
-                    for k in 0..<s.count { out[i + k] = UInt8(ascii: "*") }
-                    i += s.count
-                } else {
-                    i += 1
-                }
+    /// The redacted values' forms, upper-cased and bucketed by first byte, longest first in
+    /// each bucket, so that a scan looks at few candidates per byte.
+    struct SecretSet {
+        var byFirstByte = [[[UInt8]]](repeating: [], count: 256)
+        init(_ forms: [String]) {
+            for form in forms {
+                let bytes = form.utf8.map(Redactor.upper)
+                guard let first = bytes.first else { continue }
+                byFirstByte[Int(first)].append(bytes)
             }
+            for i in byFirstByte.indices where byFirstByte[i].count > 1 { byFirstByte[i].sort { $0.count > $1.count } }
         }
-        return out
     }
 
     /// Masks the MRZ positions of redacted fields, and the composite check digit when it covers one.

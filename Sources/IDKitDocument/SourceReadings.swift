@@ -4,18 +4,34 @@ import IDKitAAMVA
 /// Each source's readings, normalised for comparison, with what the comparison needs besides
 /// the text: the ISO readings an ambiguous VIZ date may stand for, and whether an MRZ name may be cut.
 struct SourceReadings {
-    var values: [DocumentSource: [DocumentFieldName: String]] = [:]
-    /// VIZ dates that read two ways (`03/04/1990`): every ISO reading, most likely first.
-    var dateCandidates: [DocumentSource: [DocumentFieldName: [String]]] = [:]
+    /// Every source's reading, by field (``DocumentFieldName/index``).
+    var values = [DocumentReadings](repeating: DocumentReadings(), count: DocumentFieldName.allCases.count)
+    /// VIZ dates that read two ways (`03/04/1990`): every ISO reading, most likely first; by
+    /// source index, then date field (birth, expiry, issue).
+    var dateCandidates = [[[String]]](repeating: [[], [], []], count: DocumentSource.allCases.count)
     /// The MRZ name field reached its last position, so its names may be truncated (9303-3 §4.6).
     var mrzNameMayBeTruncated = false
-    /// Raw forms of each value as it stands in its source (MRZ `YYMMDD`, names with `<`, VIZ text),
-    /// for redaction to search for.
-    var rawForms: [DocumentFieldName: Set<String>] = [:]
+    /// The VIZ values exactly as given, for redaction to search for (the MRZ's and the barcode's
+    /// raw forms are taken from their parsed sources only when redaction needs them).
+    var rawForms: [(DocumentFieldName, String)] = []
+
+    subscript(_ source: DocumentSource, _ name: DocumentFieldName) -> String? {
+        get { values[name.index][source] }
+        set { values[name.index][source] = newValue }
+    }
+
+    static func dateSlot(_ name: DocumentFieldName) -> Int? {
+        switch name {
+        case .dateOfBirth: 0
+        case .dateOfExpiry: 1
+        case .dateOfIssue: 2
+        default: nil
+        }
+    }
 
     mutating func addMRZ(_ mrz: MRZResult, reference: CalendarDate) {
         let f = mrz.fields
-        var v: [DocumentFieldName: String] = [:]
+        var v = Writer(source: .mrz)
         v[.lastName] = f.primaryIdentifier
         v[.firstName] = f.secondaryIdentifier
         v[.fullName] = f.secondaryIdentifier.isEmpty ? f.primaryIdentifier : f.secondaryIdentifier + " " + f.primaryIdentifier
@@ -28,22 +44,16 @@ struct SourceReadings {
         v[.sex] = f.sex
         v[.nationality] = f.nationality
         v[.issuingState] = f.issuingState
-        values[.mrz] = v
+        v.store(into: &self)
         if let length = mrz.format.nameFieldLength {
             let used = f.primaryIdentifier.utf8.count + (f.secondaryIdentifier.isEmpty ? 0 : 2 + f.secondaryIdentifier.utf8.count)
             mrzNameMayBeTruncated = used >= length
-        }
-        for (name, raw) in [(DocumentFieldName.dateOfBirth, f.dateOfBirth), (.dateOfExpiry, f.dateOfExpiry ?? ""),
-                            (.lastName, f.primaryIdentifier), (.firstName, f.secondaryIdentifier),
-                            (.documentNumber, f.documentNumber)] where !raw.isEmpty {
-            rawForms[name, default: []].insert(raw)
-            rawForms[name, default: []].insert(raw.replacingSpaces(with: "<"))
         }
     }
 
     mutating func addAAMVA(_ payload: AAMVAPayload) {
         let f = payload.fields
-        var v: [DocumentFieldName: String] = [:]
+        var v = Writer(source: .barcode)
         v[.lastName] = f.lastName
         if let first = f.firstName {
             v[.firstName] = [first, f.middleName ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
@@ -63,15 +73,7 @@ struct SourceReadings {
         let region = [f.state, f.postalCode].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         let address = [street, f.city ?? "", region].filter { !$0.isEmpty }.joined(separator: ", ")
         if f.street != nil || f.city != nil || f.state != nil || f.postalCode != nil { v[.address] = address }
-        values[.barcode] = v
-        // The elements as they stand in the payload, so that redaction finds every copy.
-        for subfile in payload.subfiles {
-            for element in subfile.elements {
-                if let name = Self.aamvaElementFields[element.id], !element.value.trimmingSpaces.isEmpty {
-                    rawForms[name, default: []].insert(element.value.trimmingSpaces)
-                }
-            }
-        }
+        v.store(into: &self)
     }
 
     /// The AAMVA elements (all versions) that carry each merged field.
@@ -84,17 +86,17 @@ struct SourceReadings {
 
     mutating func addVIZ(_ viz: VIZReading, as source: DocumentSource, monthFirst: Bool, reference: CalendarDate,
                          warnings: inout [DocumentWarning]) {
-        var v: [DocumentFieldName: String] = [:]
+        var v = Writer(source: source)
         for (name, raw) in viz.fields {
             let text = raw.trimmingSpaces
-            rawForms[name, default: []].insert(text)
+            rawForms.append((name, text))
             switch name {
             case .dateOfBirth, .dateOfExpiry, .dateOfIssue:
                 let kind: DocumentDate.Kind = name == .dateOfBirth ? .birth : name == .dateOfExpiry ? .expiry : .issue
                 let candidates = text.isEmpty ? [] : DocumentDate.candidates(text, monthFirst: monthFirst, kind: kind, reference: reference)
                 if let first = candidates.first {
                     v[name] = first
-                    dateCandidates[source, default: [:]][name] = candidates
+                    dateCandidates[source.index][Self.dateSlot(name)!] = candidates
                 } else {
                     v[name] = text
                     if !text.isEmpty && !(name == .dateOfExpiry && Self.isPermanent(text)) {
@@ -105,16 +107,40 @@ struct SourceReadings {
                 let u = text.uppercased()
                 v[name] = u == "<" ? "" : ["M", "MALE"].contains(u) ? "M" : ["F", "FEMALE"].contains(u) ? "F" : u
             case .lastName, .firstName, .fullName:
-                v[name] = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                v[name] = Self.hasRunOfSpaces(text) ? text.split(whereSeparator: \.isWhitespace).joined(separator: " ") : text
             default:
                 v[name] = text
             }
         }
-        values[source] = v
+        v.store(into: &self)
     }
 
+    /// One source's readings, gathered and then stored in the table in one go.
+    struct Writer {
+        let source: DocumentSource
+        var values = [String?](repeating: nil, count: DocumentFieldName.allCases.count)
+        subscript(_ name: DocumentFieldName) -> String? {
+            get { values[name.index] }
+            set { values[name.index] = newValue }
+        }
+        func store(into readings: inout SourceReadings) {
+            for (i, value) in values.enumerated() where value != nil { readings.values[i][source] = value }
+        }
+    }
+
+    /// Two spaces in a row, or a tab or line end: a name whose spacing must be made single.
+    static func hasRunOfSpaces(_ text: String) -> Bool {
+        var previousSpace = false
+        for b in text.utf8 {
+            if b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previousSpace) { return true }
+            previousSpace = b == 0x20
+        }
+        return false
+    }
+
+    /// Words a VIZ prints for a document that never expires.
     static func isPermanent(_ text: String) -> Bool {
-        ["PERMANENT", "UNLIMITED", "INDEFINITE", "NONE", "NON-EXPIRING", "NO EXPIRY"].contains(text.uppercased())
+        ["PERMANENT", "UNLIMITED", "INDEFINITE", "NONE", "NON-EXPIRING", "NO EXPIRY"].contains(text.uppercased().trimmingSpaces)
     }
 
     static func withoutFillers(_ text: String) -> String {
@@ -133,7 +159,7 @@ struct SourceReadings {
 
     /// `notPerformed` with fewer than two non-empty readings; else `match` when every pair agrees.
     func state(_ name: DocumentFieldName) -> DataMatchState {
-        let present = DocumentSource.allCases.compactMap { s in values[s]?[name].flatMap { $0.isEmpty ? nil : (s, $0) } }
+        let present = values[name.index].all.filter { !$0.value.isEmpty }
         guard present.count >= 2 else { return .notPerformed }
         for i in 0..<present.count {
             for j in (i + 1)..<present.count where !agree(name, present[i], present[j]) { return .mismatch }
@@ -146,7 +172,9 @@ struct SourceReadings {
         case .documentNumber:
             return Self.documentNumberKey(a.1) == Self.documentNumberKey(b.1)
         case .dateOfBirth, .dateOfExpiry, .dateOfIssue:
-            let ca = dateCandidates[a.0]?[name] ?? [a.1], cb = dateCandidates[b.0]?[name] ?? [b.1]
+            let slot = Self.dateSlot(name)!
+            let ca = dateCandidates[a.0.index][slot].isEmpty ? [a.1] : dateCandidates[a.0.index][slot]
+            let cb = dateCandidates[b.0.index][slot].isEmpty ? [b.1] : dateCandidates[b.0.index][slot]
             // A partial MRZ date (`1974-08`) agrees with any date in that month.
             return ca.contains { x in cb.contains { y in x == y || x.hasPrefix(y + "-") || y.hasPrefix(x + "-") } }
         case .lastName, .firstName, .fullName:
@@ -158,8 +186,10 @@ struct SourceReadings {
     }
 
     /// Document numbers with fillers, spaces and hyphens removed, upper case.
-    static func documentNumberKey(_ text: String) -> String {
-        String(text.uppercased().filter { $0 != "<" && $0 != " " && $0 != "-" })
+    static func documentNumberKey(_ text: String) -> [UInt8] {
+        text.utf8.compactMap { b in
+            b == UInt8(ascii: "<") || b == UInt8(ascii: " ") || b == UInt8(ascii: "-") ? nil : (b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+        }
     }
 }
 

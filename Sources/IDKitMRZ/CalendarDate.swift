@@ -20,10 +20,22 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Parses `YYYY-MM-DD`; `nil` when the text is not a real date.
     public init?(iso8601 text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              CalendarDate.isValid(year: y, month: m, day: d) else { return nil }
+        // Bytes, not Characters, and no allocation: this runs for every date a merge compares.
+        var y = 0, m = 0, d = 0, i = 0
+        for byte in text.utf8 {
+            switch i {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 0...9:
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                let v = Int(byte - 0x30)
+                if i < 4 { y = y * 10 + v } else if i < 7 { m = m * 10 + v } else { d = d * 10 + v }
+            default:
+                return nil
+            }
+            i += 1
+        }
+        guard i == 10, CalendarDate.isValid(year: y, month: m, day: d) else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -58,7 +58,9 @@ public struct MRZResult: Sendable {
     }
 
     /// The lines of the MRZ.
-    public var lines: [String] { text.split(separator: "\n").map(String.init) }
+    public var lines: [String] {
+        text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// Strict ICAO verdict: every check digit of the layout holds and the structure is sound.
     @inlinable

@@ -8,6 +8,7 @@ public enum MRZTransliteration {
     /// Every MRZ form of `name` (upper case, words separated by one space; at most 64 forms).
     /// `"Müller"` → `["MUELLER", "MULLER"]`; `"DE<BRUIJN"` → `["DE BRUIJN"]`.
     public static func mrzForms(of name: String) -> [String] {
+        if let ascii = asciiForm(of: name) { return [ascii] }
         var forms: [String] = [""]
         var pendingSpace = false
         for character in name {
@@ -29,10 +30,34 @@ public enum MRZTransliteration {
         return forms
     }
 
+    /// The one form of an ASCII name, byte by byte (the common case: no table to consult).
+    static func asciiForm(of name: String) -> String? {
+        var out = [UInt8]()
+        out.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        for b in name.utf8 {
+            guard b < 0x80 else { return nil }
+            switch b {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39:
+                if pendingSpace { out.append(0x20) }
+                pendingSpace = false
+                out.append(b >= 0x61 ? b - 0x20 : b)
+            case UInt8(ascii: "'"):
+                continue
+            default:
+                pendingSpace = !out.isEmpty
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// True when some MRZ form of `a` equals one of `b`. With `bIsTruncated` (an MRZ name that
     /// filled its field to the last position, so it may have been cut, 9303-3 §4.6), a form of `a`
     /// that begins with a form of `b` also matches.
     public static func matches(_ a: String, _ b: String, bIsTruncated: Bool = false) -> Bool {
+        if let fa = asciiForm(of: a), let fb = asciiForm(of: b) {
+            return fa == fb || (bIsTruncated && !fb.isEmpty && fa.hasPrefix(fb))
+        }
         let formsB = mrzForms(of: b)
         let setB = Set(formsB)
         return mrzForms(of: a).contains { form in
@@ -43,6 +68,13 @@ public enum MRZTransliteration {
     /// The MRZ forms of one character, the recommended one first; `nil` for a separator (space,
     /// `<`, hyphen, punctuation); `[]` for a character with no MRZ form (the Cyrillic soft sign).
     public static func alternatives(_ c: Character) -> [String]? {
+        if let a = c.asciiValue {
+            switch a {
+            case 0x41...0x5A, 0x30...0x39: return [String(c)]
+            case 0x61...0x7A: return [String(UnicodeScalar(a - 0x20))]
+            default: return nil
+            }
+        }
         let upper = c.uppercased()
         if let special = special[upper] { return special }
         if let cyrillic = cyrillic[upper] { return [cyrillic] }

@@ -78,7 +78,7 @@ enum JSONScalar: Decodable, Sendable, Equatable {
         }
         for (name, expected) in c.expected.readings ?? [:] {
             let readings = result[try #require(DocumentFieldName(rawValue: name))].readings
-            #expect(Dictionary(uniqueKeysWithValues: readings.map { ($0.key.rawValue, $0.value) }) == expected, "\(name) readings")
+            #expect(Dictionary(uniqueKeysWithValues: readings.all.map { ($0.source.rawValue, $0.value) }) == expected, "\(name) readings")
         }
         let match = result.dataMatch
         let states = ["documentNumber": match.documentNumber, "dateOfBirth": match.dateOfBirth, "dateOfExpiry": match.dateOfExpiry,

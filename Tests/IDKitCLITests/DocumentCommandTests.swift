@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `idkit bac` and `idkit merge`, run as the built binary, against `TestVectors/chip` and
+/// `TestVectors/document`.
+@Suite struct DocumentCommandTests {
+    static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestVectors")
+
+    struct BACVector: Decodable {
+        var mrz: [String]
+        var documentNumber, dateOfBirth, dateOfExpiry, mrzInformation, kSeed, kEnc, kMac: String
+        var rndIC, rndIFD, kIFD, externalAuthenticate, cardResponse, ksEnc, ksMac, ssc: String
+    }
+
+    static let appendixD: BACVector = {
+        struct File: Decodable { var bac: [BACVector] }
+        let data = try! Data(contentsOf: vectors.appendingPathComponent("chip/icao-9303-11.json"))
+        return try! JSONDecoder().decode(File.self, from: data).bac[0]
+    }()
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("idkit bac --json: the contract's names, Appendix D's values, from the three values")
+    func bacFromValues() throws {
+        let v = Self.appendixD
+        let r = try IDKitBinary.run(["bac", "--json", "--document-number", v.documentNumber, "--birth", v.dateOfBirth,
+                                     "--expiry=\(v.dateOfExpiry)", "--rnd-ic", v.rndIC, "--rnd-ifd", v.rndIFD, "--k-ifd", v.kIFD,
+                                     "--card-response", v.cardResponse])
+        #expect(r.status == 0)
+        let o = try object(r.stdout)
+        #expect(o["mrzInformation"] as? String == v.mrzInformation)
+        #expect(o["kSeed"] as? String == v.kSeed)
+        #expect(o["kEnc"] as? String == v.kEnc)
+        #expect(o["kMac"] as? String == v.kMac)
+        #expect(o["bacReady"] as? Bool == true)
+        #expect(o["externalAuthenticate"] as? String == v.externalAuthenticate)
+        #expect(o["ksEnc"] as? String == v.ksEnc)
+        #expect(o["ksMac"] as? String == v.ksMac)
+        #expect(o["ssc"] as? String == v.ssc)
+    }
+
+    @Test("idkit bac from MRZ lines; a failing check digit is not BAC-ready (exit 1)")
+    func bacFromLines() throws {
+        let v = Self.appendixD
+        let ok = try IDKitBinary.run(["bac", "--json"] + v.mrz)
+        #expect(ok.status == 0)
+        #expect(try object(ok.stdout)["kEnc"] as? String == v.kEnc)
+        var bad = v.mrz
+        bad[0] = String(bad[0].prefix(14)) + "4" + bad[0].dropFirst(15)
+        let notReady = try IDKitBinary.run(["bac", "--json"] + bad)
+        #expect(notReady.status == 1)
+        #expect(try object(notReady.stdout)["bacReady"] as? Bool == false)
+    }
+
+    @Test("idkit bac refuses a forged card answer and bad hex with what and where")
+    func bacErrors() throws {
+        let v = Self.appendixD
+        var forged = Array(v.cardResponse)
+        forged[0] = forged[0] == "4" ? "5" : "4"
+        let r = try IDKitBinary.run(["bac", "--document-number", v.documentNumber, "--birth", v.dateOfBirth, "--expiry", v.dateOfExpiry,
+                                     "--rnd-ic", v.rndIC, "--rnd-ifd", v.rndIFD, "--k-ifd", v.kIFD, "--card-response", String(forged)])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("M_IC does not verify"))
+        let hex = try IDKitBinary.run(["bac", "--document-number", "X1", "--birth", "690806", "--expiry", "940623",
+                                       "--rnd-ic", "4608F91988702Z12", "--rnd-ifd", v.rndIFD, "--k-ifd", v.kIFD])
+        #expect(hex.status == 64)
+        #expect(hex.stderr.contains("--rnd-ic, hex digit 14: 'Z' is not 0–9 or A–F"))
+        let missing = try IDKitBinary.run(["bac", "--document-number", "X1", "--birth", "690806"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--document-number, --birth and --expiry go together"))
+    }
+
+    @Test("idkit merge --json keeps the contract's names; redaction removes the value everywhere")
+    func mergeJSON() throws {
+        let input = """
+        {"mrz": ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"],
+         "viz": {"front": {"dateOfBirth": "12 AUG 1974", "lastName": "ERIKSSON"}, "back": {"address": ""}},
+         "referenceDate": "2010-06-01"}
+        """
+        let r = try IDKitBinary.run(["merge", "--json", "-"], stdin: input)
+        #expect(r.status == 0)
+        let o = try object(r.stdout)
+        let fields = try #require(o["fields"] as? [String: [String: Any]])
+        #expect(fields["documentNumber"]?["value"] as? String == "L898902C3")
+        #expect(fields["documentNumber"]?["source"] as? String == "mrz")
+        #expect(fields["lastName"]?["source"] as? String == "vizFront")
+        #expect(fields["lastName"]?["readings"] as? [String: String] == ["mrz": "ERIKSSON", "vizFront": "ERIKSSON"])
+        #expect(fields["address"]?["value"] as? String == "")           // present and empty
+        #expect(fields["dateOfIssue"]?["value"] is NSNull)               // absent
+        let match = try #require(o["dataMatch"] as? [String: String])
+        #expect(match["dateOfBirth"] == "match")
+        #expect(match["documentNumber"] == "notPerformed")
+        #expect(match["wholeDocument"] == "match")
+        #expect((o["derived"] as? [String: Any])?["age"] as? Int == 35)
+        #expect(o["redacted"] as? [String] == [])
+
+        let red = try IDKitBinary.run(["merge", "--json", "--redact", "dateOfBirth", "--redact-mrz", "-"], stdin: input)
+        #expect(red.status == 0)
+        #expect(!red.stdout.contains("1974-08-12") && !red.stdout.contains("740812"))
+        #expect(try object(red.stdout)["redacted"] as? [String] == ["dateOfBirth", "mrz"])
+    }
+
+    @Test("idkit merge: bad input names the key; a data mismatch exits 1")
+    func mergeErrors() throws {
+        let bad = try IDKitBinary.run(["merge", "-"], stdin: #"{"viz": {"front": {"surname": "X"}}}"#)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("viz.front.surname: not a field name"))
+        let flag = try IDKitBinary.run(["merge", "--redact", "photo", "-"], stdin: "{}")
+        #expect(flag.status == 64)
+        #expect(flag.stderr.contains("--redact: 'photo' is not a field"))
+        let mismatch = try IDKitBinary.run(["merge", "-"], stdin: """
+            {"mrz": ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"],
+             "viz": {"back": {"dateOfBirth": "13.08.1974"}}}
+            """)
+        #expect(mismatch.status == 1)
+        #expect(mismatch.stdout.contains("dateOfBirth mismatch"))
+    }
+}
