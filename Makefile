@@ -1,7 +1,7 @@
 # IDKit — the two commands of the README, and the tools around them.
 SWIFT ?= swift
 
-.PHONY: demo test deps build release bench bench-barcode compare vectors vectors-aamva vectors-pdf417 clean
+.PHONY: demo test deps build release bench bench-barcode compare vectors vectors-aamva vectors-pdf417 vectors-document clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -55,6 +55,10 @@ vectors-pdf417:
 	@command -v zint >/dev/null || scripts/install-deps --with zint
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/pdf417/make_images.py
+
+## Rewrite TestVectors/document/merge-cases.json (no randomness).
+vectors-document:
+	python3 TestVectors/document/make_cases.py
 
 clean:
 	$(SWIFT) package clean

@@ -186,3 +186,17 @@ func hex(_ text: String) -> [UInt8] { try! Hex.decode(text, name: "vector") }
         }
     }
 }
+
+@Suite struct LongNumberTests {
+    /// ICAO 9303-5's long-number TD1 example: the key is made from the whole number D23145890734
+    /// and its check digit, which stand split between the number field and the optional data.
+    @Test func longTD1NumberGivesTheWholeNumberKey() throws {
+        let mrz = try MRZParser(referenceDate: CalendarDate(year: 1990, month: 1, day: 1)).parse(lines: [
+            "I<UTOD23145890<7349<<<<<<<<<<<", "3407127M9507122UTO<<<<<<<<<<<2", "STEVENSON<<PETER<JOHN<<<<<<<<<"])
+        let expected = try #require(ChipVectors.file.mrzInformation.first { $0.documentNumber == "D23145890734" })
+        let info = try MRZInformation(mrz: mrz)
+        #expect(info.text == expected.mrzInformation)
+        #expect(Hex.encode(BACKeys(info).kSeed) == expected.kSeed)
+        #expect(mrz.isBACReady)
+    }
+}
