@@ -26,14 +26,8 @@ enum AAMVACommand {
     }
 
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
-        let options: Options
-        do {
-            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.aamva); return .valid }
-            options = parsed
-        } catch {
-            io.err.write("idkit aamva: \(error.message)\n\nRun 'idkit help aamva' for usage.\n")
-            return .usage
-        }
+        let (parsed, exit) = CommandStart.options("aamva", help: Help.aamva, io: io) { () throws(UsageError) in try parseOptions(arguments) }
+        guard let options = parsed else { return exit }
         var status = IDKitCommand.ExitStatus.valid
         let parser = AAMVAParser()
         for input in options.inputs {
@@ -68,17 +62,7 @@ enum AAMVACommand {
 
     static func report(_ error: AAMVAError, file: String, options: Options, io: StandardIO) {
         if options.json {
-            var w = JSONWriter(capacity: 512)
-            w.beginObject()
-            w.key("file"); w.string(file)
-            w.key("error"); w.beginObject()
-            w.key("kind"); w.string(error.kind.rawValue)
-            w.key("offset"); w.int(error.offset)
-            w.key("message"); w.string(error.message)
-            w.endObject()
-            w.endObject()
-            w.newline()
-            io.out.write(String(decoding: w.bytes, as: UTF8.self))
+            io.out.write(ErrorJSON.line(file: file, kind: error.kind.rawValue, offset: error.offset, message: error.message))
         } else {
             io.err.write("\(file): not an AAMVA payload: \(error)\n")
         }

@@ -1,3 +1,5 @@
+import IDKitMRZ
+
 /// Command-line tokens, split before they are given meaning (after swift-argument-parser's
 /// `SplitArguments`): `--name`, `--name=value`, `-` (standard input), `--` (end of options).
 enum Token: Equatable {
@@ -50,5 +52,42 @@ struct TokenCursor {
             return next
         }
         throw UsageError(message: "option --\(name) needs \(what)")
+    }
+}
+
+/// The start every subcommand shares: options parsed, `--help` printed, a usage error reported
+/// with exit status 64.
+enum CommandStart {
+    /// `parse` returns `nil` for `--help`. Gives the options, or `nil` and the status to exit with.
+    static func options<Options>(_ command: String, help: String, io: StandardIO,
+                                 _ parse: () throws(UsageError) -> Options?) -> (Options?, IDKitCommand.ExitStatus) {
+        do {
+            guard let options = try parse() else {
+                io.out.write(help)
+                return (nil, .valid)
+            }
+            return (options, .valid)
+        } catch {
+            io.err.write("idkit \(command): \(error.message)\n\nRun 'idkit help \(command)' for usage.\n")
+            return (nil, .usage)
+        }
+    }
+}
+
+/// The JSON object a command prints instead of a result when an input cannot be used:
+/// `{"file"?, "error": {"kind", "offset"?, "message"}}`, one line.
+enum ErrorJSON {
+    static func line(file: String?, kind: String, offset: Int? = nil, message: String) -> String {
+        var w = JSONWriter(capacity: 256 + message.utf8.count)
+        w.beginObject()
+        if let file { w.key("file"); w.string(file) }
+        w.key("error"); w.beginObject()
+        w.key("kind"); w.string(kind)
+        if let offset { w.key("offset"); w.int(offset) }
+        w.key("message"); w.string(message)
+        w.endObject()
+        w.endObject()
+        w.newline()
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 }

@@ -63,14 +63,8 @@ enum BACCommand {
     }
 
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
-        var options: Options
-        do {
-            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.bac); return .valid }
-            options = parsed
-        } catch {
-            io.err.write("idkit bac: \(error.message)\n\nRun 'idkit help bac' for usage.\n")
-            return .usage
-        }
+        let (parsed, exit) = CommandStart.options("bac", help: Help.bac, io: io) { () throws(UsageError) in try parseOptions(arguments) }
+        guard var options = parsed else { return exit }
         if options.readStdin {
             switch InputFiles.read("-", limit: 4096) {
             case .success(let bytes): options.lines += String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
@@ -132,12 +126,7 @@ enum BACCommand {
             }
         } catch {
             if options.json {
-                var e = JSONWriter(capacity: 256)
-                e.beginObject(); e.key("error"); e.beginObject()
-                e.key("kind"); e.string(error.kind.rawValue)
-                e.key("message"); e.string(error.message)
-                e.endObject(); e.endObject(); e.newline()
-                io.out.write(String(decoding: e.bytes, as: UTF8.self))
+                io.out.write(ErrorJSON.line(file: nil, kind: error.kind.rawValue, message: error.message))
             } else {
                 io.err.write("idkit bac: \(error.message)\n")
             }

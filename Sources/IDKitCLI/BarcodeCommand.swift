@@ -33,14 +33,8 @@ enum BarcodeCommand {
     }
 
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
-        let options: Options
-        do {
-            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.barcode); return .valid }
-            options = parsed
-        } catch {
-            io.err.write("idkit barcode: \(error.message)\n\nRun 'idkit help barcode' for usage.\n")
-            return .usage
-        }
+        let (parsed, exit) = CommandStart.options("barcode", help: Help.barcode, io: io) { () throws(UsageError) in try parseOptions(arguments) }
+        guard let options = parsed else { return exit }
         var status = IDKitCommand.ExitStatus.valid
         let reader = BarcodeReader()
         for file in options.files {

@@ -69,14 +69,8 @@ enum MergeCommand {
     }
 
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
-        let options: Options
-        do {
-            guard let parsed = try parseOptions(arguments) else { io.out.write(Help.merge); return .valid }
-            options = parsed
-        } catch {
-            io.err.write("idkit merge: \(error.message)\n\nRun 'idkit help merge' for usage.\n")
-            return .usage
-        }
+        let (parsed, exit) = CommandStart.options("merge", help: Help.merge, io: io) { () throws(UsageError) in try parseOptions(arguments) }
+        guard let options = parsed else { return exit }
         let name = options.input == "-" ? "<stdin>" : options.input
         let bytes: [UInt8]
         switch InputFiles.read(options.input, limit: DocumentInput.maximumJSONSize) {
@@ -109,14 +103,7 @@ enum MergeCommand {
 
     static func fail(_ error: DocumentError, _ name: String, _ options: Options, _ io: StandardIO) -> IDKitCommand.ExitStatus {
         if options.json {
-            var w = JSONWriter(capacity: 256)
-            w.beginObject()
-            w.key("file"); w.string(name)
-            w.key("error"); w.beginObject()
-            w.key("kind"); w.string(error.kind.rawValue)
-            w.key("message"); w.string(error.message)
-            w.endObject(); w.endObject(); w.newline()
-            io.out.write(String(decoding: w.bytes, as: UTF8.self))
+            io.out.write(ErrorJSON.line(file: name, kind: error.kind.rawValue, message: error.message))
         } else {
             io.err.write("idkit merge: \(name): \(error.message)\n")
         }

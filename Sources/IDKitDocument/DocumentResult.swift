@@ -78,15 +78,8 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
         return out
     }
 
-    struct SourceKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: SourceKey.self)
+        let c = try decoder.container(keyedBy: NameKey.self)
         for key in c.allKeys {
             guard let source = DocumentSource(rawValue: key.stringValue) else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown source \(key.stringValue)")
@@ -96,8 +89,8 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: SourceKey.self)
-        for (source, value) in all { try c.encode(value, forKey: SourceKey(stringValue: source.rawValue)) }
+        var c = encoder.container(keyedBy: NameKey.self)
+        for (source, value) in all { try c.encode(value, forKey: NameKey(stringValue: source.rawValue)) }
     }
 }
 
@@ -268,13 +261,6 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
         case fields, documentClass, dataMatch, derived, chipAccess, raw, redacted, warnings
     }
 
-    struct FieldKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(fields: [DocumentFieldName: DocumentField], documentClass: DocumentClass?, dataMatch: DataMatch,
                 derived: DerivedValues, chipAccess: ChipAccess?, raw: DocumentRawData, redacted: [String],
                 warnings: [DocumentWarning]) {
@@ -290,10 +276,10 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let f = try c.nestedContainer(keyedBy: FieldKey.self, forKey: .fields)
+        let f = try c.nestedContainer(keyedBy: NameKey.self, forKey: .fields)
         var fields: [DocumentFieldName: DocumentField] = [:]
         for name in DocumentFieldName.allCases {
-            fields[name] = try f.decodeIfPresent(DocumentField.self, forKey: FieldKey(stringValue: name.rawValue))
+            fields[name] = try f.decodeIfPresent(DocumentField.self, forKey: NameKey(stringValue: name.rawValue))
         }
         self.fields = fields
         documentClass = try c.decodeIfPresent(DocumentClass.self, forKey: .documentClass)
@@ -308,9 +294,9 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     /// Fields in the contract's order, each present; other keys as in ``CodingKeys``.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        var f = c.nestedContainer(keyedBy: FieldKey.self, forKey: .fields)
+        var f = c.nestedContainer(keyedBy: NameKey.self, forKey: .fields)
         for name in DocumentFieldName.allCases {
-            try f.encode(self[name], forKey: FieldKey(stringValue: name.rawValue))
+            try f.encode(self[name], forKey: NameKey(stringValue: name.rawValue))
         }
         try c.encode(documentClass, forKey: .documentClass)
         try c.encode(dataMatch, forKey: .dataMatch)
@@ -320,4 +306,12 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
         try c.encode(redacted, forKey: .redacted)
         try c.encode(warnings, forKey: .warnings)
     }
+}
+
+/// A JSON key that is a name from data (a source, a field), not a fixed property.
+struct NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
