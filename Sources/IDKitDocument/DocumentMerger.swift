@@ -24,13 +24,26 @@ public struct DocumentMerger: Sendable {
         if let barcode {
             do {
                 aamva = try AAMVAParser().parse(barcode)
-                if let p = aamva, !p.warnings.isEmpty {
-                    let codes = Set(p.warnings.map(\.code.rawValue)).sorted().joined(separator: ", ")
-                    warnings.append(DocumentWarning(code: .barcodeDamaged, message: "barcode: read despite damage (\(codes))"))
-                }
             } catch {
                 warnings.append(DocumentWarning(code: .barcodeNotAAMVA, message: "barcode: not an AAMVA payload (\(error.message)); kept raw only"))
             }
+        }
+        return merge(mrz: mrz, aamva: aamva, rawBarcode: barcode, vizFront: vizFront, vizBack: vizBack, warnings: warnings)
+    }
+
+    /// Merges a barcode payload the caller parsed already; `rawBarcode` (optional) is kept as
+    /// the result's raw bytes.
+    public func merge(mrz: MRZResult? = nil, aamva: AAMVAPayload, rawBarcode: [UInt8]? = nil, vizFront: VIZReading? = nil,
+                      vizBack: VIZReading? = nil) -> DocumentResult {
+        merge(mrz: mrz, aamva: Optional(aamva), rawBarcode: rawBarcode, vizFront: vizFront, vizBack: vizBack, warnings: [])
+    }
+
+    private func merge(mrz: MRZResult?, aamva: AAMVAPayload?, rawBarcode barcode: [UInt8]?, vizFront: VIZReading?,
+                       vizBack: VIZReading?, warnings: [DocumentWarning]) -> DocumentResult {
+        var warnings = warnings
+        if let p = aamva, !p.warnings.isEmpty {
+            let codes = Set(p.warnings.map(\.code.rawValue)).sorted().joined(separator: ", ")
+            warnings.append(DocumentWarning(code: .barcodeDamaged, message: "barcode: read despite damage (\(codes))"))
         }
         if let mrz, !mrz.isValid {
             let fields = mrz.errors.compactMap(\.field)

@@ -118,4 +118,24 @@ import Testing
         #expect(mismatch.status == 1)
         #expect(mismatch.stdout.contains("dateOfBirth mismatch"))
     }
+
+    @Test("idkit merge reads a base64 barcode and gives it back, masked where redacted")
+    func mergeBarcode() throws {
+        let payload = try Data(contentsOf: Self.vectors.appendingPathComponent("aamva/generated/v10-dl-va.bin"))
+        let input = #"{"barcode": "\#(payload.base64EncodedString())", "referenceDate": "2025-06-01"}"#
+        let r = try IDKitBinary.run(["merge", "--json", "-"], stdin: input)
+        #expect(r.status == 0)
+        let o = try object(r.stdout)
+        let fields = try #require(o["fields"] as? [String: [String: Any]])
+        #expect(fields["lastName"]?["value"] as? String == "GARCIA")
+        #expect(fields["lastName"]?["source"] as? String == "barcode")
+        #expect((o["raw"] as? [String: Any])?["barcode"] as? String == payload.base64EncodedString())
+        #expect((o["documentClass"] as? [String: Any])?["region"] as? String == "VA")
+
+        let red = try IDKitBinary.run(["merge", "--json", "--redact=documentNumber", "-"], stdin: input)
+        let raw = try #require((try object(red.stdout)["raw"] as? [String: Any])?["barcode"] as? String)
+        let bytes = try #require(Data(base64Encoded: raw))
+        #expect(bytes.count == payload.count)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("Y17895625"))
+    }
 }

@@ -3,6 +3,7 @@ import Testing
 import IDKitDocument
 import IDKitMRZ
 import IDKitImage
+import IDKitAAMVA
 
 /// The rules of the merge one at a time, on the ICAO TD3 specimen and the seeded AAMVA licence
 /// of `TestVectors/` (the same inputs as `merge-cases.json`).
@@ -115,6 +116,15 @@ import IDKitImage
         #expect(chip.bacReady)
         #expect(chip.mrzInformation == "L898902C<369080619406236")
         #expect(chip.kEnc == "AB94FDECF2674FDFB9B391F85D7F76F2")
+    }
+
+    @Test func aParsedPayloadMergesAsItsBytesDo() throws {
+        let merger = DocumentMerger(referenceDate: Self.reference)
+        let payload = try AAMVAParser().parse(barcode)
+        let fromPayload = merger.merge(mrz: mrz, aamva: payload, rawBarcode: barcode)
+        #expect(fromPayload == merger.merge(mrz: mrz, barcode: barcode))
+        #expect(merger.merge(aamva: payload).raw.barcode == nil)
+        #expect(merger.merge(aamva: payload)[.lastName].value == "GARCIA")
     }
 
     @Test func aBarcodeThatIsNotAAMVAIsKeptRaw() {
