@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "IDKitChip", targets: ["IDKitChip"]),
         // One document result from MRZ, barcode and VIZ readings: priority, data match, redaction.
         .library(name: "IDKitDocument", targets: ["IDKitDocument"]),
+        // The image front end: find and read the MRZ in photos and scans, judge the image.
+        .library(name: "IDKitScan", targets: ["IDKitScan"]),
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
@@ -40,13 +42,14 @@ let package = Package(
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
+        .target(name: "IDKitScan", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitBarcode", "IDKitDocument"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
-                                                 "IDKitChip", "IDKitDocument"]),
+                                                 "IDKitChip", "IDKitDocument", "IDKitScan"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
             dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",
-                           "IDKitDocument"],
+                           "IDKitDocument", "IDKitScan"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .testTarget(

@@ -46,6 +46,10 @@ if arguments.first == "aamva-loop", arguments.count >= 3, let n = Int(arguments[
     print(total)
     exit(0)
 }
+if arguments.first == "scan-locate", arguments.count >= 2 {
+    runScanLocate(directory: arguments[1])
+    exit(0)
+}
 if arguments.first == "barcode-images", arguments.count >= 2 {
     runBarcodeImages(directory: arguments[1], verbose: arguments.contains("-v"))
     exit(0)

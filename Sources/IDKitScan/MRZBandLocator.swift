@@ -1,0 +1,271 @@
+import Foundation
+import IDKitImage
+import IDKitMRZ
+
+/// One MRZ line as found: where its first and last characters stand and how big they are.
+public struct MRZLineGeometry: Sendable, Equatable, Codable {
+    /// Centre of the first and the last character (in reading order once ``MRZBand/oriented(upsideDown:)`` is applied).
+    public var start: Point
+    public var end: Point
+    /// Number of components (characters) found on the line.
+    public var componentCount: Int
+}
+
+/// The machine readable zone as located in an image: its lines, character size and layout.
+public struct MRZBand: Sendable, Equatable, Codable {
+    public var lines: [MRZLineGeometry]
+    /// Character height (cap height) in image pixels.
+    public var characterHeight: Double
+    /// Distance between character centres along a line, in image pixels.
+    public var pitch: Double
+    /// The layout that the line count and length imply.
+    public var format: MRZFormat
+
+    /// Characters per line of ``format``.
+    public var lineLength: Int { format.lineLength }
+
+    /// The band's corners around the characters: top-left, top-right, bottom-right, bottom-left of
+    /// the MRZ as read (half a pitch beyond the end characters, half a character above and below).
+    public var quad: Quadrilateral {
+        func corner(_ line: MRZLineGeometry, atStart: Bool, top: Bool) -> Point {
+            let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
+            let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            let ux = dx / len, uy = dy / len
+            let nx = -uy, ny = ux        // "down" for text read left to right, in image coordinates
+            let along = atStart ? -pitch / 2 : pitch / 2
+            let across = (top ? -1.0 : 1.0) * characterHeight * 0.5
+            let base = atStart ? line.start : line.end
+            return Point(x: base.x + ux * along + nx * across, y: base.y + uy * along + ny * across)
+        }
+        let first = lines[0], last = lines[lines.count - 1]
+        return Quadrilateral(topLeft: corner(first, atStart: true, top: true), topRight: corner(first, atStart: false, top: true),
+                             bottomRight: corner(last, atStart: false, top: false), bottomLeft: corner(last, atStart: true, top: false))
+    }
+
+    /// The same band read the other way round (the document upside down).
+    public func flipped() -> MRZBand {
+        var b = self
+        b.lines = lines.reversed().map { MRZLineGeometry(start: $0.end, end: $0.start, componentCount: $0.componentCount) }
+        return b
+    }
+}
+
+/// Finds the MRZ at any rotation: characters as connected components, chains of similar
+/// components at a regular pitch along a common direction, and two or three parallel chains at
+/// the MRZ's line spacing (about 1.76 character heights, ICAO 9303-3: 4.23 mm for 2.4 mm characters).
+public struct MRZBandLocator: Sendable {
+    public init() {}
+
+    /// Every plausible band, best first (most characters).
+    public func locate(in image: GrayImage) -> [MRZBand] {
+        var bands: [MRZBand] = []
+        // Two binarisation windows: small print (low resolution) and large print.
+        for radius in [8, 20] {
+            let components = ConnectedComponents.find(in: image, radius: radius)
+            bands += locate(components: components, imageSize: (image.width, image.height))
+            if let best = bands.first, best.lines.allSatisfy({ $0.componentCount >= best.lineLength * 7 / 10 }) { break }
+        }
+        return bands.sorted { a, b in
+            a.lines.reduce(0) { $0 + $1.componentCount } > b.lines.reduce(0) { $0 + $1.componentCount }
+        }
+    }
+
+    struct Node {
+        var center: Point
+        var size: Double
+        var successor = -1
+        var predecessor = -1
+        var predecessorDistance = Double.infinity
+    }
+
+    struct Chain {
+        var members: [Int]
+        var direction: (x: Double, y: Double)
+        var pitch: Double
+        var height: Double
+        var start: Point
+        var end: Point
+    }
+
+    func locate(components: [Component], imageSize: (Int, Int)) -> [MRZBand] {
+        let maxSize = Double(min(imageSize.0, imageSize.1)) / 10
+        var nodes: [Node] = []
+        for c in components {
+            let s = c.size
+            guard s >= 6, s <= maxSize, min(c.width, c.height) >= 2, Double(c.count) >= 0.12 * Double(c.width * c.height) else { continue }
+            nodes.append(Node(center: c.center, size: s))
+        }
+        guard nodes.count >= 20 else { return [] }
+        // Spatial grid for neighbour search.
+        let cell = 48.0
+        let gw = Int(Double(imageSize.0) / cell) + 1, gh = Int(Double(imageSize.1) / cell) + 1
+        var grid = [[Int]](repeating: [], count: gw * gh)
+        for (i, n) in nodes.enumerated() {
+            grid[min(gh - 1, Int(n.center.y / cell)) * gw + min(gw - 1, Int(n.center.x / cell))].append(i)
+        }
+        func neighbours(_ i: Int, _ body: (Int, Double, Double, Double) -> Void) {
+            let n = nodes[i]
+            let reach = 2.3 * n.size
+            let cx = Int(n.center.x / cell), cy = Int(n.center.y / cell), k = Int(reach / cell) + 1
+            for gy in max(0, cy - k)...min(gh - 1, cy + k) {
+                for gx in max(0, cx - k)...min(gw - 1, cx + k) {
+                    for j in grid[gy * gw + gx] where j != i {
+                        let m = nodes[j]
+                        let ratio = m.size / n.size
+                        guard ratio > 0.5, ratio < 2.0 else { continue }
+                        let dx = m.center.x - n.center.x, dy = m.center.y - n.center.y
+                        let d = (dx * dx + dy * dy).squareRoot()
+                        guard d > 0.5 * max(n.size, m.size), d < 2.3 * max(n.size, m.size) else { continue }
+                        body(j, dx, dy, d)
+                    }
+                }
+            }
+        }
+        // Dominant directions: a histogram of neighbour-pair angles (mod 180°).
+        var histogram = [Double](repeating: 0, count: 180)
+        for i in nodes.indices {
+            neighbours(i) { _, dx, dy, _ in
+                var a = atan2(dy, dx) * 180 / .pi
+                if a < 0 { a += 180 }
+                histogram[Int(a) % 180] += 1
+            }
+        }
+        var smoothed = [Double](repeating: 0, count: 180)
+        for a in 0..<180 { for k in -2...2 { smoothed[a] += histogram[(a + k + 180) % 180] } }
+        var peaks: [Int] = []
+        for a in (0..<180).sorted(by: { smoothed[$0] > smoothed[$1] }) {
+            guard smoothed[a] > 0, peaks.count < 3 else { break }
+            if peaks.allSatisfy({ min(abs($0 - a), 180 - abs($0 - a)) > 12 }) && smoothed[a] >= 0.25 * smoothed[peaks.first ?? a] {
+                peaks.append(a)
+            }
+        }
+
+        var bands: [MRZBand] = []
+        for peak in peaks {
+            let theta = Double(peak) * .pi / 180
+            let ux = cos(theta), uy = sin(theta)
+            var linked = nodes
+            for i in linked.indices {
+                var best = -1, bestAlong = Double.infinity
+                neighbours(i) { j, dx, dy, _ in
+                    let along = dx * ux + dy * uy, across = abs(-dx * uy + dy * ux)
+                    guard along > 0, across < 0.35 * along + 0.15 * nodes[i].size, along < bestAlong else { return }
+                    best = j
+                    bestAlong = along
+                }
+                if best >= 0, bestAlong < linked[best].predecessorDistance {
+                    if linked[best].predecessor >= 0 { linked[linked[best].predecessor].successor = -1 }
+                    linked[best].predecessor = i
+                    linked[best].predecessorDistance = bestAlong
+                    linked[i].successor = best
+                }
+            }
+            var chains: [Chain] = []
+            for i in linked.indices where linked[i].predecessor < 0 && linked[i].successor >= 0 {
+                var members = [i]
+                var j = linked[i].successor
+                while j >= 0, members.count < 200 { members.append(j); j = linked[j].successor }
+                guard members.count >= 12, let chain = makeChain(members, nodes) else { continue }
+                chains += split(chain, nodes)
+            }
+            bands += group(chains)
+        }
+        return bands
+    }
+
+    /// A chain's direction, pitch and character height; `nil` when its spacing is irregular.
+    func makeChain(_ members: [Int], _ nodes: [Node]) -> Chain? {
+        let first = nodes[members[0]].center, last = nodes[members[members.count - 1]].center
+        // Least-squares line through the centres (direction from the first to the last).
+        let n = Double(members.count)
+        let mx = members.reduce(0) { $0 + nodes[$1].center.x } / n, my = members.reduce(0) { $0 + nodes[$1].center.y } / n
+        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        for m in members {
+            let dx = nodes[m].center.x - mx, dy = nodes[m].center.y - my
+            sxx += dx * dx; sxy += dx * dy; syy += dy * dy
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        var ux = cos(angle), uy = sin(angle)
+        if (last.x - first.x) * ux + (last.y - first.y) * uy < 0 { ux = -ux; uy = -uy }
+        var gaps: [Double] = []
+        for k in 1..<members.count {
+            let a = nodes[members[k - 1]].center, b = nodes[members[k]].center
+            gaps.append((b.x - a.x) * ux + (b.y - a.y) * uy)
+        }
+        let sortedGaps = gaps.sorted()
+        let pitch = sortedGaps[sortedGaps.count / 2]
+        guard pitch > 0 else { return nil }
+        let heights = members.map { nodes[$0].size }.sorted()
+        let height = heights[heights.count * 3 / 4]      // letters and digits, not the smaller '<'
+        func project(_ p: Point) -> Point {
+            let t = (p.x - mx) * ux + (p.y - my) * uy
+            return Point(x: mx + t * ux, y: my + t * uy)
+        }
+        return Chain(members: members, direction: (ux, uy), pitch: pitch, height: height,
+                     start: project(first), end: project(last))
+    }
+
+    /// Splits a chain where the spacing breaks (two words, or MRZ and other text in one row).
+    func split(_ chain: Chain, _ nodes: [Node]) -> [Chain] {
+        var pieces: [[Int]] = [[chain.members[0]]]
+        for k in 1..<chain.members.count {
+            let a = nodes[chain.members[k - 1]].center, b = nodes[chain.members[k]].center
+            let gap = (b.x - a.x) * chain.direction.x + (b.y - a.y) * chain.direction.y
+            if gap > 1.6 * chain.pitch || gap < 0.5 * chain.pitch { pieces.append([]) }
+            pieces[pieces.count - 1].append(chain.members[k])
+        }
+        return pieces.filter { $0.count >= 12 }.compactMap { makeChain($0, nodes) }
+    }
+
+    /// Two or three parallel chains at the MRZ line spacing, as bands.
+    func group(_ chains: [Chain]) -> [MRZBand] {
+        var bands: [MRZBand] = []
+        let order = chains.indices.sorted { chains[$0].members.count > chains[$1].members.count }
+        var used = Set<Int>()
+        for a in order where !used.contains(a) {
+            let base = chains[a]
+            let nx = -base.direction.y, ny = base.direction.x
+            var members: [(offset: Double, index: Int)] = [(0, a)]
+            for b in order where b != a && !used.contains(b) {
+                let c = chains[b]
+                let dot = base.direction.x * c.direction.x + base.direction.y * c.direction.y
+                guard dot > cos(5 * Double.pi / 180), c.pitch / base.pitch > 0.8, c.pitch / base.pitch < 1.25,
+                      c.height / base.height > 0.75, c.height / base.height < 1.33 else { continue }
+                let mid = Point(x: (c.start.x + c.end.x) / 2, y: (c.start.y + c.end.y) / 2)
+                let offset = (mid.x - base.start.x) * nx + (mid.y - base.start.y) * ny
+                // Overlap along the line.
+                func t(_ p: Point) -> Double { (p.x - base.start.x) * base.direction.x + (p.y - base.start.y) * base.direction.y }
+                let (b0, b1) = (0.0, t(base.end)), (c0, c1) = (min(t(c.start), t(c.end)), max(t(c.start), t(c.end)))
+                let overlap = min(b1, c1) - max(b0, c0)
+                guard overlap > 0.6 * min(b1 - b0, c1 - c0), abs(offset) < 4.5 * base.height else { continue }
+                members.append((offset, b))
+            }
+            members.sort { $0.offset < $1.offset }
+            // Keep consecutive lines spaced 1.3–2.4 character heights apart around the base line.
+            guard let baseIndex = members.firstIndex(where: { $0.index == a }) else { continue }
+            var lo = baseIndex, hi = baseIndex
+            func spaced(_ x: Double, _ y: Double) -> Bool { let d = abs(x - y); return d > 1.3 * base.height && d < 2.4 * base.height }
+            while lo > 0, hi - lo < 2, spaced(members[lo - 1].offset, members[lo].offset) { lo -= 1 }
+            while hi < members.count - 1, hi - lo < 2, spaced(members[hi + 1].offset, members[hi].offset) { hi += 1 }
+            let picked = Array(members[lo...hi])
+            guard picked.count >= 2 else { continue }
+            let lines = picked.map { chains[$0.index] }
+            // The layout: three lines are TD1; two lines of about 36 or 44 characters.
+            let pitch = lines.map(\.pitch).sorted()[lines.count / 2]
+            let height = lines.map(\.height).sorted()[lines.count / 2]
+            let length = lines.map { (($0.end.x - $0.start.x) * $0.direction.x + ($0.end.y - $0.start.y) * $0.direction.y) / pitch + 1 }.max()!
+            let format: MRZFormat
+            if lines.count == 3 {
+                guard length > 22, length < 36 else { continue }
+                format = .td1
+            } else {
+                guard length > 27, length < 50 else { continue }
+                format = abs(length - 36) < abs(length - 44) ? .td2 : .td3
+            }
+            for p in picked { used.insert(p.index) }
+            let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count) }
+            bands.append(MRZBand(lines: geometry, characterHeight: height, pitch: pitch, format: format))
+        }
+        return bands
+    }
+}

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Makes document photos and scans with a machine readable zone, and their ground truth.
+
+Seeded and deterministic: `python3 make_images.py` rewrites the committed set (TestVectors/images,
+manifest.json); `--bench DIR --count N` writes N images per group elsewhere for the benchmark.
+
+Each image is a synthetic identity document (TD1 card, TD2 card or TD3 passport page) with a valid
+MRZ in OCR-B (Debian's fonts-ocr-b), visual-zone text in other fonts (DejaVu, URW base35), a photo
+placeholder and a guilloche-like background, placed in a scene and degraded by group:
+
+  clean      flat scan, upright, 300-ish dpi
+  lowres     upright scan at ~100 dpi (MRZ characters ~8-10 px high)
+  rotated    in-plane rotation up to 15 degrees either way
+  upside     rotated 180 degrees (+- 5)
+  tilt       camera tilt: perspective up to ~12% keystone, slight rotation
+  blur       Gaussian blur (sigma 0.8-1.6 of the character stroke scale)
+  noise      sensor noise (Gaussian or salt-and-pepper) and JPEG at quality 35-60
+  light      uneven illumination and a specular glare spot (not on the MRZ)
+  small      the document fills about a quarter of a cluttered frame, with other printed text
+
+Ground truth per image: the MRZ lines, the layout, and the band quadrilateral (the MRZ text's
+bounding box corners in image coordinates, in reading order: top-left, top-right, bottom-right,
+bottom-left of the upright document).
+
+Needs: pillow, numpy; fonts-ocr-b, fonts-dejavu-core, fonts-urw-base35 (Debian).
+"""
+import argparse
+import io
+import json
+import math
+import os
+import random
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
+VIZ_FONTS = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+    "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf",
+    "/usr/share/fonts/opentype/urw-base35/NimbusRoman-Regular.otf",
+    "/usr/share/fonts/opentype/urw-base35/URWGothic-Book.otf",
+    "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf",
+]
+GROUPS = ["clean", "lowres", "rotated", "upside", "tilt", "blur", "noise", "light", "small"]
+
+SURNAMES = ["ERIKSSON", "MUSTERMANN", "DE BRUIJN", "GARCIA LOPEZ", "NILAVADHANANANDA", "SMITH", "ROSSI",
+            "KOWALSKA", "OKONKWO", "TANAKA", "MUELLER", "O BRIEN", "NGUYEN", "VAN DER VELDEN", "IVANOVA"]
+GIVEN = ["ANNA MARIA", "ERIKA", "WILLEKE LISELOTTE", "JOHN", "CHAYAPA", "BIANCA", "JAN PIETER", "YUKI",
+         "CHIDI", "SOFIA", "PETER JOHN", "LUCIA", "MEI LING"]
+STATES = ["UTO", "D", "NLD", "FRA", "GBR", "ITA", "ESP", "POL", "CHE", "USA", "CAN", "JPN", "NGA", "SWE"]
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def cd(s):
+    v = lambda c: 0 if c == "<" else int(c) if c.isdigit() else ord(c) - 55
+    return str(sum(v(c) * (7, 3, 1)[i % 3] for i, c in enumerate(s)) % 10)
+
+
+def name_field(surname, given, width):
+    text = surname.replace(" ", "<") + "<<" + given.replace(" ", "<")
+    return (text + "<" * width)[:width]
+
+
+def rand_date(rng, y0, y1):
+    return "%02d%02d%02d" % (rng.randint(y0, y1) % 100, rng.randint(1, 12), rng.randint(1, 28))
+
+
+def make_mrz(rng, layout):
+    state = rng.choice(STATES)
+    st = (state + "<<")[:3]
+    nat = (rng.choice(STATES) + "<<")[:3]
+    number = "".join(rng.choice(ALNUM) for _ in range(rng.randint(7, 9)))
+    num = (number + "<" * 9)[:9]
+    dob, doe = rand_date(rng, 1940, 2008), rand_date(rng, 2026, 2036)
+    sex = rng.choice("MF<")
+    sur, giv = rng.choice(SURNAMES), rng.choice(GIVEN)
+    if layout == "TD3":
+        l1 = "P<" + st + name_field(sur, giv, 39)
+        personal = "".join(rng.choice(ALNUM) for _ in range(rng.randint(0, 10)))
+        pn = (personal + "<" * 14)[:14]
+        body = num + cd(num) + nat + dob + cd(dob) + sex + doe + cd(doe) + pn + (cd(pn) if personal else "<")
+        l2 = body + cd(body[0:10] + body[13:20] + body[21:43])
+        return [l1, l2]
+    if layout == "TD2":
+        l1 = rng.choice(["I<", "ID", "AC"]) + st + name_field(sur, giv, 31)
+        opt = ("".join(rng.choice(ALNUM) for _ in range(rng.randint(0, 5))) + "<" * 7)[:7]
+        body = num + cd(num) + nat + dob + cd(dob) + sex + doe + cd(doe) + opt
+        l2 = body + cd(body[0:10] + body[13:20] + body[21:35])
+        return [l1, l2]
+    opt1 = ("".join(rng.choice(ALNUM) for _ in range(rng.randint(0, 8))) + "<" * 15)[:15]
+    l1 = rng.choice(["I<", "ID", "IR", "C<"]) + st + num + cd(num) + opt1
+    opt2 = ("".join(rng.choice(ALNUM) for _ in range(rng.randint(0, 6))) + "<" * 11)[:11]
+    l2 = dob + cd(dob) + sex + doe + cd(doe) + nat + opt2
+    l2 += cd(l1[5:30] + l2[0:7] + l2[8:15] + l2[18:29])
+    l3 = name_field(sur, giv, 30)
+    return [l1, l2, l3]
+
+
+# Document sizes in mm (ISO/IEC 7810 ID-1, ID-2, ID-3 page) and MRZ geometry (ICAO 9303-3/4/5/6:
+# 10 characters per 25.4 mm; line pitch about 4.2 mm; characters about 2.4 mm high).
+SIZES = {"TD1": (85.6, 54.0), "TD2": (105.0, 74.0), "TD3": (125.0, 88.0)}
+
+
+def render_document(rng, layout, lines, dpmm):
+    w_mm, h_mm = SIZES[layout]
+    W, H = int(w_mm * dpmm), int(h_mm * dpmm)
+    base = np.array([rng.randint(205, 250), rng.randint(205, 250), rng.randint(195, 245)], dtype=np.float32)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    f1, f2 = rng.uniform(0.02, 0.08), rng.uniform(0.02, 0.08)
+    pattern = 6 * np.sin(xx * f1 / dpmm * 10 + np.sin(yy * f2 / dpmm * 10) * 3)
+    card = np.clip(base[None, None, :] + pattern[:, :, None] + rng.uniform(-4, 4), 0, 255).astype(np.uint8)
+    img = Image.fromarray(card, "RGB")
+    d = ImageDraw.Draw(img)
+    # Photo placeholder and visual-zone text in another font.
+    px, py = int(4 * dpmm), int(8 * dpmm)
+    pw, ph = int((22 if layout == "TD1" else 30) * dpmm), int((28 if layout == "TD1" else 38) * dpmm)
+    tone = rng.randint(90, 170)
+    d.rectangle([px, py, px + pw, py + ph], fill=(tone, tone - 10, tone - 20))
+    d.ellipse([px + pw * 0.25, py + ph * 0.15, px + pw * 0.75, py + ph * 0.6], fill=(tone + 40, tone + 25, tone + 10))
+    font = ImageFont.truetype(rng.choice(VIZ_FONTS), max(8, int(2.6 * dpmm)))
+    small = ImageFont.truetype(rng.choice(VIZ_FONTS), max(7, int(1.8 * dpmm)))
+    d.text((px, int(2 * dpmm)), rng.choice(["UTOPIA", "IDENTITY CARD", "PASSPORT", "REPUBLIC OF UTOPIA"]), fill=(40, 40, 90), font=font)
+    tx = px + pw + int(4 * dpmm)
+    for i, label in enumerate(["Surname / Nom", "Given names", "Date of birth", "Nationality", "Date of expiry"]):
+        y = py + int(i * 6.5 * dpmm)
+        if y + 5 * dpmm > H - 18 * dpmm:
+            break
+        d.text((tx, y), label, fill=(80, 80, 80), font=small)
+        d.text((tx, y + int(2.2 * dpmm)), "".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVW 0123456789") for _ in range(rng.randint(6, 16))),
+               fill=(20, 20, 20), font=font)
+    # The MRZ: OCR-B, 10 characters per inch, placed from the bottom edge (9303-3 zone).
+    pitch = 2.54 * dpmm
+    ocr = ImageFont.truetype(OCRB, int(round(3.4 * dpmm)))   # cap height about 2.4 mm
+    line_pitch = 4.23 * dpmm
+    n = len(lines[0])
+    x0 = (W - n * pitch) / 2
+    bottom = H - 1.2 * dpmm - (len(lines) - 1) * line_pitch
+    ink = rng.randint(0, 40)
+    boxes = []
+    for k, line in enumerate(lines):
+        ybase = bottom - line_pitch * (len(lines) - 1 - k) + (len(lines) - 1) * line_pitch - 2.6 * dpmm
+        for i, ch in enumerate(line):
+            cx = x0 + i * pitch + pitch / 2
+            bb = d.textbbox((0, 0), ch, font=ocr, anchor="ls")
+            d.text((cx - (bb[0] + bb[2]) / 2, ybase), ch, fill=(ink, ink, ink + 10), font=ocr, anchor="ls")
+        top_of_caps = ybase - 2.4 * dpmm
+        boxes.append((x0, top_of_caps, x0 + n * pitch, ybase))
+    band = (boxes[0][0], boxes[0][1], boxes[-1][2], boxes[-1][3])
+    return img, band
+
+
+def perspective_coeffs(src, dst):
+    """PIL's PERSPECTIVE transform maps output (dst) to input (src) points."""
+    a = []
+    for (x, y), (u, v) in zip(dst, src):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    b = np.array([p for pt in src for p in pt], dtype=np.float64)
+    return np.linalg.solve(np.array(a, dtype=np.float64), b).tolist()
+
+
+def scene(rng, size, clutter):
+    W, H = size
+    base = np.array([rng.randint(60, 200) for _ in range(3)], dtype=np.float32)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    grad = (xx / W - 0.5) * rng.uniform(-60, 60) + (yy / H - 0.5) * rng.uniform(-60, 60)
+    arr = np.clip(base[None, None, :] + grad[:, :, None] + np.random.default_rng(rng.randint(0, 1 << 30)).normal(0, 6, (H, W, 1)), 0, 255)
+    img = Image.fromarray(arr.astype(np.uint8), "RGB")
+    d = ImageDraw.Draw(img)
+    for _ in range(rng.randint(3, 8)):
+        x, y = rng.randint(0, W), rng.randint(0, H)
+        c = tuple(rng.randint(0, 255) for _ in range(3))
+        d.rectangle([x, y, x + rng.randint(40, W // 3), y + rng.randint(30, H // 3)], fill=c)
+    if clutter:
+        for _ in range(rng.randint(4, 9)):
+            font = ImageFont.truetype(rng.choice(VIZ_FONTS + [OCRB]), rng.randint(12, 30))
+            text = " ".join("".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(rng.randint(3, 9)))
+                            for _ in range(rng.randint(2, 6)))
+            d.text((rng.randint(0, W - 100), rng.randint(0, H - 30)), text, fill=(rng.randint(0, 80),) * 3, font=font)
+    return img
+
+
+def make_image(rng, group, layout):
+    lines = make_mrz(rng, layout)
+    dpmm = {"lowres": rng.uniform(3.6, 4.4), "small": rng.uniform(5.0, 6.0)}.get(group, rng.uniform(8.0, 11.0))
+    doc, band = render_document(rng, layout, lines, dpmm)
+    dw, dh = doc.size
+    margin = 0.06 if group in ("clean", "lowres") else 0.25
+    if group == "small":
+        W, H = int(dw * 2.0), int(dh * 2.0)
+    else:
+        W, H = int(dw * (1 + 2 * margin)), int(dh * (1 + 2 * margin))
+    angle = 0.0
+    if group == "rotated":
+        angle = rng.choice([-1, 1]) * rng.uniform(3, 15)
+    elif group == "upside":
+        angle = 180 + rng.uniform(-5, 5)
+    elif group in ("tilt", "blur", "noise", "light", "small"):
+        angle = rng.uniform(-6, 6)
+    # Document corners placed in the scene: rotation about the centre, then keystone for "tilt".
+    cx, cy = (W / 2 + rng.uniform(-0.1, 0.1) * W * (group == "small"), H / 2 + rng.uniform(-0.1, 0.1) * H * (group == "small"))
+    corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
+    if group == "tilt":
+        k = rng.uniform(0.06, 0.12)
+        side = rng.choice([0, 1, 2, 3])
+        shrink = [1.0, 1.0, 1.0, 1.0]
+        pairs = {0: (0, 1), 1: (1, 2), 2: (2, 3), 3: (3, 0)}[side]
+        corners = [(x * (1 - k) if i in pairs and side in (0, 2) else x, y * (1 - k) if i in pairs and side in (1, 3) else y)
+                   for i, (x, y) in enumerate(corners)]
+    a = math.radians(angle)
+    placed = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in corners]
+    src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
+    coeffs = perspective_coeffs(src, placed)
+    bg = scene(rng, (W, H), clutter=(group == "small"))
+    warped = doc.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC)
+    mask = Image.new("L", doc.size, 255).transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)
+    bg.paste(warped, (0, 0), mask)
+    img = bg
+    # Forward map for the band corners (solve the inverse homography numerically).
+    Hm = np.array(perspective_coeffs(placed, src) + [1.0]).reshape(3, 3)
+    def fwd(x, y):
+        p = Hm @ np.array([x, y, 1.0])
+        return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
+    x0, y0, x1, y1 = band
+    quad = [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)]
+
+    arr = np.asarray(img).astype(np.float32)
+    nrng = np.random.default_rng(rng.randint(0, 1 << 30))
+    quality = 92
+    if group == "blur":
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.8, 1.6) * dpmm / 9))
+        arr = np.asarray(img).astype(np.float32)
+    if group == "noise":
+        if rng.random() < 0.5:
+            arr = arr + nrng.normal(0, rng.uniform(8, 16), arr.shape)
+        else:
+            m = nrng.random(arr.shape[:2])
+            arr[m < 0.01] = 0
+            arr[m > 0.99] = 255
+        quality = rng.randint(35, 60)
+    if group == "light":
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        gain = 0.55 + 0.6 * (xx / W if rng.random() < 0.5 else yy / H)
+        arr = arr * gain[:, :, None]
+        # Glare: a bright spot on the upper part of the document, away from the MRZ.
+        gx, gy = placed[0][0] * 0.4 + placed[1][0] * 0.6, placed[0][1] * 0.7 + placed[3][1] * 0.3
+        r = min(W, H) * rng.uniform(0.08, 0.15)
+        arr = arr + 255 * np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r)))[:, :, None]
+    if group in ("tilt", "small", "rotated", "upside"):
+        arr = arr + nrng.normal(0, 3, arr.shape)
+    img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    return img, lines, quad, quality
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
+    ap.add_argument("--count", type=int, default=4, help="images per group")
+    ap.add_argument("--seed", type=int, default=9303)
+    args = ap.parse_args()
+    out = args.bench or HERE
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(args.seed + (1 if args.bench else 0))
+    manifest = {"generator": "TestVectors/images/make_images.py", "seed": args.seed, "bench": bool(args.bench), "images": []}
+    layouts = ["TD3", "TD1", "TD2"]
+    for group in GROUPS:
+        for i in range(args.count):
+            layout = layouts[i % 3]
+            img, lines, quad, quality = make_image(rng, group, layout)
+            name = "%s-%02d-%s.jpg" % (group, i, layout.lower())
+            img.save(os.path.join(out, name), "JPEG", quality=quality)
+            manifest["images"].append({"file": name, "group": group, "layout": layout, "lines": lines, "quad": quad,
+                                       "width": img.size[0], "height": img.size[1]})
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
