@@ -41,3 +41,82 @@ func runScanLocate(directory: String) {
     }
     print("located \(found)/\(manifest.images.count)")
 }
+
+/// `idkit-bench scan-images DIR [-v]`: exact-MRZ rate, character accuracy, false acceptance and
+/// timings per degradation group.
+func runScanImages(directory: String, verbose: Bool) {
+    guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
+          let manifest = try? JSONDecoder().decode(ImageManifest.self, from: data) else {
+        print("scan-images: no manifest.json in \(directory)"); return
+    }
+    struct Tally { var n = 0, exact = 0, verified = 0, falseAccept = 0, chars = 0, correctChars = 0; var ms: [Double] = [] }
+    var groups: [String: Tally] = [:]
+    var order: [String] = []
+    let scanner = MRZScanner()
+    for entry in manifest.images {
+        let image = try! ImageDecoder.decodeFile(atPath: directory + "/" + entry.file).image
+        let start = now()
+        let outcome = scanner.scan(image)
+        let ms = Double(now() - start) / 1e6
+        if groups[entry.group] == nil { order.append(entry.group) }
+        var t = groups[entry.group, default: Tally()]
+        t.n += 1
+        t.ms.append(ms)
+        let truth = entry.lines
+        let lines = outcome.reading?.lines ?? []
+        let exact = lines == truth
+        if exact { t.exact += 1 }
+        if outcome.reading?.verified == true { t.verified += 1; if !exact { t.falseAccept += 1 } }
+        let truthChars = Array(truth.joined().utf8)
+        let readChars = Array(lines.joined().utf8)
+        t.chars += truthChars.count
+        if truthChars.count == readChars.count { t.correctChars += zip(truthChars, readChars).filter { $0 == $1 }.count }
+        groups[entry.group] = t
+        if verbose && !exact {
+            print("\(entry.file): \(outcome.reading == nil ? "not found" : "misread") verified=\(outcome.reading?.verified ?? false)")
+            for (a, b) in zip(truth, lines + Array(repeating: "", count: max(0, truth.count - lines.count))) where a != b {
+                print("   truth \(a)\n   read  \(b)")
+            }
+        }
+    }
+    func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "–" : String(format: "%.0f%%", 100 * Double(a) / Double(b)) }
+    print("group      n  exact  verified  false-acc  char-acc  median-ms  p90-ms")
+    var all = Tally()
+    for g in order {
+        let t = groups[g]!
+        let sorted = t.ms.sorted()
+        print(g.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%3d", t.n) + "  " + pct(t.exact, t.n).padding(toLength: 7, withPad: " ", startingAt: 0)
+              + pct(t.verified, t.n).padding(toLength: 10, withPad: " ", startingAt: 0) + "\(t.falseAccept)".padding(toLength: 11, withPad: " ", startingAt: 0)
+              + String(format: "%.2f%%", 100 * Double(t.correctChars) / Double(max(1, t.chars))).padding(toLength: 10, withPad: " ", startingAt: 0)
+              + String(format: "%-11.0f%.0f", sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 9 / 10)]))
+        all.n += t.n; all.exact += t.exact; all.verified += t.verified; all.falseAccept += t.falseAccept
+        all.chars += t.chars; all.correctChars += t.correctChars; all.ms += t.ms
+    }
+    let sorted = all.ms.sorted()
+    print("all      " + String(format: "%3d", all.n) + "  " + pct(all.exact, all.n).padding(toLength: 7, withPad: " ", startingAt: 0)
+          + pct(all.verified, all.n).padding(toLength: 10, withPad: " ", startingAt: 0) + "\(all.falseAccept)".padding(toLength: 11, withPad: " ", startingAt: 0)
+          + String(format: "%.2f%%", 100 * Double(all.correctChars) / Double(max(1, all.chars))).padding(toLength: 10, withPad: " ", startingAt: 0)
+          + String(format: "%-11.0f%.0f", sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 9 / 10)]))
+    print(String(format: "peak RSS %.1f MiB", Double(peakRSSKiB()) / 1024))
+}
+
+/// `idkit-bench scan-confidence DIR`: the confidence of right and wrong characters, to set the
+/// verification threshold from data rather than by hand.
+func runScanConfidence(directory: String) {
+    guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
+          let manifest = try? JSONDecoder().decode(ImageManifest.self, from: data) else { return }
+    var right: [Double] = [], wrong: [(Double, String)] = []
+    for entry in manifest.images {
+        let image = try! ImageDecoder.decodeFile(atPath: directory + "/" + entry.file).image
+        guard let reading = MRZScanner().scan(image).reading, reading.lines.count == entry.lines.count else { continue }
+        for (l, (truth, read)) in zip(entry.lines, reading.lines).enumerated() {
+            for (p, (a, b)) in zip(truth.utf8, read.utf8).enumerated() {
+                let c = reading.confidence[l][p]
+                if a == b { right.append(c) } else { wrong.append((c, "\(entry.file) \(l):\(p) \(Character(UnicodeScalar(a)))→\(Character(UnicodeScalar(b)))")) }
+            }
+        }
+    }
+    right.sort()
+    for q in [0.001, 0.005, 0.01, 0.05, 0.1] { print(String(format: "right chars: %.1f%% below %.3f", q * 100, right[Int(Double(right.count) * q)])) }
+    for (c, what) in wrong.sorted(by: { $0.0 > $1.0 }).prefix(15) { print(String(format: "wrong %.3f  ", c) + what) }
+}

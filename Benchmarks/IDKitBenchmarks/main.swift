@@ -46,6 +46,14 @@ if arguments.first == "aamva-loop", arguments.count >= 3, let n = Int(arguments[
     print(total)
     exit(0)
 }
+if arguments.first == "scan-images", arguments.count >= 2 {
+    runScanImages(directory: arguments[1], verbose: arguments.contains("-v"))
+    exit(0)
+}
+if arguments.first == "scan-confidence", arguments.count >= 2 {
+    runScanConfidence(directory: arguments[1])
+    exit(0)
+}
 if arguments.first == "scan-locate", arguments.count >= 2 {
     runScanLocate(directory: arguments[1])
     exit(0)

@@ -14,7 +14,58 @@ public struct Homography: Sendable, Equatable {
             a[2 * k] = [x, y, 1, 0, 0, 0, -u * x, -u * y, u]
             a[2 * k + 1] = [0, 0, 0, x, y, 1, -v * x, -v * y, v]
         }
-        // Gaussian elimination with partial pivoting on the 8×9 augmented matrix.
+        guard let solution = Self.solve(&a) else { return nil }
+        h = solution
+    }
+
+    /// The least-squares transform for five or more pairs (direct linear transform on
+    /// coordinates centred and scaled to unit spread, Hartley's normalisation, so that the fit is
+    /// well conditioned), or `nil` when the points do not determine one.
+    public init?(fitting from: [Point], to: [Point]) {
+        guard from.count == to.count, from.count >= 4 else { return nil }
+        func normaliser(_ p: [Point]) -> (Double, Double, Double) {
+            let n = Double(p.count)
+            var mx = 0.0, my = 0.0
+            for q in p { mx += q.x; my += q.y }
+            mx /= n
+            my /= n
+            var d = 0.0
+            for q in p {
+                let dx = q.x - mx, dy = q.y - my
+                d += (dx * dx + dy * dy).squareRoot()
+            }
+            d /= n
+            return (mx, my, d > 0 ? 2.0.squareRoot() / d : 1)
+        }
+        let (fx, fy, fs) = normaliser(from), (tx, ty, ts) = normaliser(to)
+        // Normal equations AᵀA h = Aᵀb of the linearised DLT, as an 8×9 augmented matrix.
+        var a = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
+        for k in from.indices {
+            let x = (from[k].x - fx) * fs, y = (from[k].y - fy) * fs
+            let u = (to[k].x - tx) * ts, v = (to[k].y - ty) * ts
+            let rowU: [Double] = [x, y, 1, 0, 0, 0, -u * x, -u * y, u]
+            let rowV: [Double] = [0, 0, 0, x, y, 1, -v * x, -v * y, v]
+            for row in [rowU, rowV] {
+                for i in 0..<8 { for j in 0..<9 { a[i][j] += row[i] * row[j] } }
+            }
+        }
+        guard let n = Self.solve(&a) else { return nil }
+        // Undo the normalisations: H = T⁻¹ · N · F.
+        let N: [Double] = n + [1.0]
+        let F: [Double] = [fs, 0, -fs * fx, 0, fs, -fs * fy, 0, 0, 1.0]
+        let Tinv: [Double] = [1 / ts, 0, tx, 0, 1 / ts, ty, 0, 0, 1.0]
+        func mul(_ p: [Double], _ q: [Double]) -> [Double] {
+            var out = [Double](repeating: 0, count: 9)
+            for i in 0..<3 { for j in 0..<3 { for k in 0..<3 { out[i * 3 + j] += p[i * 3 + k] * q[k * 3 + j] } } }
+            return out
+        }
+        let H = mul(Tinv, mul(N, F))
+        guard abs(H[8]) > 1e-12 else { return nil }
+        h = (0..<8).map { H[$0] / H[8] }
+    }
+
+    /// Gaussian elimination with partial pivoting on an 8×9 augmented matrix.
+    private static func solve(_ a: inout [[Double]]) -> [Double]? {
         for col in 0..<8 {
             var pivot = col
             for r in col..<8 where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
@@ -26,7 +77,7 @@ public struct Homography: Sendable, Equatable {
                 for c in col..<9 { a[r][c] -= f * a[col][c] }
             }
         }
-        h = (0..<8).map { a[$0][8] / a[$0][$0] }
+        return (0..<8).map { a[$0][8] / a[$0][$0] }
     }
 
     @inline(__always) public func apply(_ p: Point) -> Point {

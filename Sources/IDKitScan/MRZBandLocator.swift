@@ -9,6 +9,10 @@ public struct MRZLineGeometry: Sendable, Equatable, Codable {
     public var end: Point
     /// Number of components (characters) found on the line.
     public var componentCount: Int
+    /// Their centres, in reading order (not in JSON).
+    public var componentCenters: [Point] = []
+
+    enum CodingKeys: String, CodingKey { case start, end, componentCount }
 }
 
 /// The machine readable zone as located in an image: its lines, character size and layout.
@@ -45,7 +49,9 @@ public struct MRZBand: Sendable, Equatable, Codable {
     /// The same band read the other way round (the document upside down).
     public func flipped() -> MRZBand {
         var b = self
-        b.lines = lines.reversed().map { MRZLineGeometry(start: $0.end, end: $0.start, componentCount: $0.componentCount) }
+        b.lines = lines.reversed().map {
+            MRZLineGeometry(start: $0.end, end: $0.start, componentCount: $0.componentCount, componentCenters: $0.componentCenters.reversed())
+        }
         return b
     }
 }
@@ -85,6 +91,7 @@ public struct MRZBandLocator: Sendable {
         var height: Double
         var start: Point
         var end: Point
+        var centers: [Point]
     }
 
     func locate(components: [Component], imageSize: (Int, Int)) -> [MRZBand] {
@@ -202,7 +209,7 @@ public struct MRZBandLocator: Sendable {
             return Point(x: mx + t * ux, y: my + t * uy)
         }
         return Chain(members: members, direction: (ux, uy), pitch: pitch, height: height,
-                     start: project(first), end: project(last))
+                     start: project(first), end: project(last), centers: members.map { nodes[$0].center })
     }
 
     /// Splits a chain where the spacing breaks (two words, or MRZ and other text in one row).
@@ -263,7 +270,7 @@ public struct MRZBandLocator: Sendable {
                 format = abs(length - 36) < abs(length - 44) ? .td2 : .td3
             }
             for p in picked { used.insert(p.index) }
-            let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count) }
+            let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count, componentCenters: $0.centers) }
             bands.append(MRZBand(lines: geometry, characterHeight: height, pitch: pitch, format: format))
         }
         return bands

@@ -1,0 +1,75 @@
+import Foundation
+import IDKitImage
+import IDKitMRZ
+
+/// Finds and reads the MRZ in an image: locate the band, decide which way up it is, read every
+/// character against the OCR-B references, decode with the layout's rules and check digits.
+public struct MRZScanner: Sendable {
+    public init() {}
+
+    /// The result for one image (or several frames of one document, fused).
+    public struct Outcome: Sendable {
+        /// The band in reading order, `nil` when no MRZ was found.
+        public var band: MRZBand?
+        public var reading: MRZReading?
+        public var parsed: MRZResult?
+        public var locateMilliseconds: Double
+        public var readMilliseconds: Double
+    }
+
+    /// Locates the band and reads the per-character scores, the right way up.
+    func scores(_ image: GrayImage) -> (MRZBand, MRZScores)? {
+        let bands = MRZBandLocator().locate(in: image)
+        let reader = MRZLineReader()
+        var best: (MRZBand, MRZScores, Float)?
+        for candidate in bands.prefix(3) {
+            // Which way up: the first characters of the first line read better one way.
+            let probe = min(candidate.lineLength, 14)
+            let upright = reader.read(image, band: candidate, lineLimit: 1, positionLimit: probe).meanBest
+            let turned = reader.read(image, band: candidate.flipped(), lineLimit: 1, positionLimit: probe).meanBest
+            let band = turned > upright ? candidate.flipped() : candidate
+            let quality = max(upright, turned)
+            if best == nil || quality > best!.2 + 0.05 {
+                best = (band, reader.read(image, band: band), quality)
+            }
+            if quality > 0.75 { break }
+        }
+        return best.map { ($0.0, $0.1) }
+    }
+
+    public func scan(_ image: GrayImage) -> Outcome {
+        let t0 = Date()
+        guard let (band, scores) = scores(image) else {
+            return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+        }
+        let t1 = Date()
+        let reading = MRZDecoder().decode(scores)
+        let parsed = try? MRZParser().parse(lines: reading.lines)
+        return Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: t1.timeIntervalSince(t0) * 1000,
+                       readMilliseconds: Date().timeIntervalSince(t1) * 1000)
+    }
+
+    /// Several frames of the same document: per-character correlations averaged over the frames
+    /// whose layout agrees with the first readable one, then decoded once.
+    public func scan(frames: [GrayImage]) -> Outcome {
+        let t0 = Date()
+        var collected: [(MRZBand, MRZScores)] = []
+        for frame in frames {
+            if let s = scores(frame), collected.isEmpty || s.1.format == collected[0].1.format { collected.append(s) }
+        }
+        guard let first = collected.first else {
+            return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+        }
+        var fused = first.1
+        for (l, line) in fused.correlations.enumerated() {
+            for (p, _) in line.enumerated() {
+                for s in 0..<OCRBClassifier.symbolCount {
+                    fused.correlations[l][p][s] = collected.reduce(0) { $0 + $1.1.correlations[l][p][s] } / Float(collected.count)
+                }
+            }
+        }
+        let reading = MRZDecoder().decode(fused)
+        return Outcome(band: first.0, reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
+                       locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+    }
+}
