@@ -106,17 +106,20 @@ func runScanConfidence(directory: String) {
     guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
           let manifest = try? JSONDecoder().decode(ImageManifest.self, from: data) else { return }
     var right: [Double] = [], wrong: [(Double, String)] = []
+    var lowRight: [String: Int] = [:]
     for entry in manifest.images {
         let image = try! ImageDecoder.decodeFile(atPath: directory + "/" + entry.file).image
         guard let reading = MRZScanner().scan(image).reading, reading.lines.count == entry.lines.count else { continue }
         for (l, (truth, read)) in zip(entry.lines, reading.lines).enumerated() {
             for (p, (a, b)) in zip(truth.utf8, read.utf8).enumerated() {
                 let c = reading.confidence[l][p]
+                if a == b, c < 0.8 { lowRight[String(Character(UnicodeScalar(a))), default: 0] += 1 }
                 if a == b { right.append(c) } else { wrong.append((c, "\(entry.file) \(l):\(p) \(Character(UnicodeScalar(a)))→\(Character(UnicodeScalar(b)))")) }
             }
         }
     }
     right.sort()
     for q in [0.001, 0.005, 0.01, 0.05, 0.1] { print(String(format: "right chars: %.1f%% below %.3f", q * 100, right[Int(Double(right.count) * q)])) }
+    print("right but below 0.8:", lowRight.sorted { $0.value > $1.value }.map { "\($0.key)×\($0.value)" }.joined(separator: " "))
     for (c, what) in wrong.sorted(by: { $0.0 > $1.0 }).prefix(15) { print(String(format: "wrong %.3f  ", c) + what) }
 }

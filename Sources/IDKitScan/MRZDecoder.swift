@@ -20,7 +20,7 @@ public struct MRZReading: Sendable, Equatable, Codable {
 /// next choices where a field does not add up.
 struct MRZDecoder: Sendable {
     /// Correlation → log-probability scale: a 0.1 better correlation is e^2.5 ≈ 12 times likelier.
-    static let beta: Float = 25
+    static let beta: Float = 60
     /// The most a check-digit repair may cost, in nats (a few plausible second choices, not a rewrite).
     static let maximumRepairCost: Float = 9
     /// Characters outside every check digit (names, codes, sex) must be at least this probable

@@ -55,7 +55,7 @@ struct MRZLineReader: Sendable {
             ink.withUnsafeBufferPointer { buffer in
                 for i in 0..<min(n, positionLimit ?? n) {
                     lineScores.append(classifier.scores(ink: buffer, stride: stripWidth, rows: stripHeight,
-                                                        x: pad + i * w, y: pad, reach: 2))
+                                                        x: pad + i * w, y: pad, reachX: 2, reachY: 1))
                 }
             }
             correlations.append(lineScores)

@@ -24,7 +24,7 @@ public struct MRZScanner: Sendable {
         var best: (MRZBand, MRZScores, Float)?
         for candidate in bands.prefix(3) {
             // Which way up: the first characters of the first line read better one way.
-            let probe = min(candidate.lineLength, 14)
+            let probe = min(candidate.lineLength, 8)
             let upright = reader.read(image, band: candidate, lineLimit: 1, positionLimit: probe).meanBest
             let turned = reader.read(image, band: candidate.flipped(), lineLimit: 1, positionLimit: probe).meanBest
             let band = turned > upright ? candidate.flipped() : candidate

@@ -8,8 +8,10 @@ struct OCRBClassifier: Sendable {
     static let cellSize = width * height
     static let symbolCount = OCRBTemplates.symbols.count
 
-    /// Zero-mean, unit-norm templates: `variants × symbols` cells of `cellSize` floats.
-    let templates: [Float]
+    /// Zero-mean, unit-norm templates: `variants × symbols` cells of `cellSize` floats, as
+    /// 8-lane vectors (the cell size, 520, is a multiple of 8).
+    let templates: [SIMD8<Float>]
+    static let lanes = cellSize / 8
 
     static let shared = OCRBClassifier()
 
@@ -29,42 +31,48 @@ struct OCRBClassifier: Sendable {
             let inv = norm > 0 ? 1 / norm.squareRoot() : 0
             for i in 0..<n { t[k * n + i] *= inv }
         }
-        templates = t
+        templates = (0..<(t.count / 8)).map { SIMD8<Float>(t[($0 * 8)..<($0 * 8 + 8)]) }
     }
 
     /// The best correlation per symbol (37 values in `OCRBTemplates.symbols` order) for the cell
     /// whose top-left corner is nominally at (`x`, `y`) in `ink` (a strip of ink values,
     /// `stride` wide), trying shifts of ±`reach` pixels.
-    func scores(ink: UnsafeBufferPointer<Float>, stride: Int, rows: Int, x: Int, y: Int, reach: Int) -> [Float] {
-        let w = Self.width, h = Self.height, n = Self.cellSize
+    func scores(ink: UnsafeBufferPointer<Float>, stride: Int, rows: Int, x: Int, y: Int, reachX: Int, reachY: Int) -> [Float] {
+        let w = Self.width, h = Self.height, n = Self.cellSize, lanes = Self.lanes
         var best = [Float](repeating: -1, count: Self.symbolCount)
-        var window = [Float](repeating: 0, count: n)
-        let variants = templates.count / (n * Self.symbolCount)
+        var window = [SIMD8<Float>](repeating: .zero, count: lanes)
+        var flat = [Float](repeating: 0, count: n)
+        let kinds = templates.count / lanes
         templates.withUnsafeBufferPointer { tp in
-            for dy in -reach...reach {
-                for dx in -reach...reach {
+            for dy in -reachY...reachY {
+                for dx in -reachX...reachX {
                     let x0 = x + dx, y0 = y + dy
                     guard x0 >= 0, y0 >= 0, x0 + w <= stride, y0 + h <= rows else { continue }
                     // The window, zero-mean and unit-norm.
                     var mean: Float = 0
-                    for r in 0..<h { for c in 0..<w { mean += ink[(y0 + r) * stride + x0 + c] } }
+                    for r in 0..<h {
+                        let row = (y0 + r) * stride + x0
+                        for c in 0..<w {
+                            let v = ink[row + c]
+                            flat[r * w + c] = v
+                            mean += v
+                        }
+                    }
                     mean /= Float(n)
                     var norm: Float = 0
-                    for r in 0..<h {
-                        for c in 0..<w {
-                            let v = ink[(y0 + r) * stride + x0 + c] - mean
-                            window[r * w + c] = v
-                            norm += v * v
-                        }
+                    for i in 0..<lanes {
+                        let v = SIMD8<Float>(flat[(i * 8)..<(i * 8 + 8)]) - SIMD8<Float>(repeating: mean)
+                        window[i] = v
+                        norm += (v * v).sum()
                     }
                     guard norm > 1e-3 else { continue }
                     let inv = 1 / norm.squareRoot()
                     window.withUnsafeBufferPointer { wp in
-                        for k in 0..<(variants * Self.symbolCount) {
-                            var dot: Float = 0
-                            let base = k * n
-                            for i in 0..<n { dot += wp[i] * tp[base + i] }
-                            let s = dot * inv
+                        for k in 0..<kinds {
+                            var acc = SIMD8<Float>.zero
+                            let base = k * lanes
+                            for i in 0..<lanes { acc += wp[i] * tp[base + i] }
+                            let s = acc.sum() * inv
                             let symbol = k % Self.symbolCount
                             if s > best[symbol] { best[symbol] = s }
                         }
