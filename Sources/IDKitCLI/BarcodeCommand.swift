@@ -65,7 +65,17 @@ enum BarcodeCommand {
         var w = JSONWriter(capacity: 4096)
         w.beginObject()
         w.key("file"); w.string(file)
-        w.key("barcodes"); w.beginArray()
+        w.key("barcodes"); writeBarcodes(barcodes, to: &w)
+        w.key("errors"); w.beginArray()
+        for e in errors { w.string(e) }
+        w.endArray()
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// The `barcodes` array of the contract, also part of `idkit scan --json`.
+    static func writeBarcodes(_ barcodes: [Barcode], to w: inout JSONWriter) {
+        w.beginArray()
         for b in barcodes {
             w.beginObject()
             w.key("format"); w.string(b.format.rawValue)
@@ -86,11 +96,6 @@ enum BarcodeCommand {
             w.endObject()
         }
         w.endArray()
-        w.key("errors"); w.beginArray()
-        for e in errors { w.string(e) }
-        w.endArray()
-        w.endObject()
-        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     static func human(file: String, barcodes: [Barcode], errors: [String]) -> String {

@@ -9,7 +9,8 @@ enum Help {
       idkit merge [--json] [redaction] FILE|-      one document result from MRZ, barcode and VIZ
       idkit bac [--json] MRZ-LINE… | --document-number N --birth YYMMDD --expiry YYMMDD
                                                    chip access keys (BAC, PACE K_π) and BAC readiness
-      idkit help validate|aamva|barcode|merge|bac  options and examples
+      idkit scan [--json] [--fuse] [--annotate DIR] IMAGE…   find and read the MRZ in photos and scans
+      idkit help validate|aamva|barcode|merge|bac|scan  options and examples
       idkit --version
 
     EXIT STATUS
@@ -174,6 +175,36 @@ extension Help {
     EXIT STATUS
       0 merged, no data mismatch · 1 a data mismatch, or input that cannot be used · 64 usage error
       66 unreadable input
+
+    """
+
+    static let scan = """
+    idkit scan — find and read the MRZ in photos and scans, judge the image
+
+    USAGE
+      idkit scan [--json] [--fuse] [--annotate DIR] [--no-barcodes] [--max-pixels N]
+                 [--reference-date YYYY-MM-DD] IMAGE…
+
+    For each PNG, JPEG (EXIF orientation applied) or PGM image: the MRZ band at any rotation, its
+    lines read against OCR-B and decoded with the check digits, a confidence per character, image
+    quality with capture hints, barcodes, and the merged document result. A reading is verified
+    only when every check digit holds and every character no check digit covers is certain.
+
+    OPTIONS
+      --json              one object per image: {"file", "status", "reason", "mrz": {"format", "quad",
+                          "lines", "confidence", "verified", "parsed"} | null, "quality": {"brightness",
+                          "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree",
+                          "isAdequateResolution", "hints"}, "barcodes", "document", "timingsMs"}
+      --fuse              the images are frames of one document: combine them per character
+      --annotate DIR      write IMAGE.annotated.png with the band, character boxes and reading
+      --no-barcodes       skip barcode reading (faster on images without one)
+      --max-pixels N      refuse images above N pixels (default 40000000)
+
+    STATUS
+      ok · mrzNotFound · mrzUnreadable · imageTooSmall · unsupportedImage
+
+    EXIT STATUS
+      0 every image read and verified · 1 some not · 64 usage error · 66 an image that cannot be decoded
 
     """
 }

@@ -39,6 +39,7 @@ public enum IDKitCommand {
         case "barcode": return BarcodeCommand.run(rest, io: io)
         case "bac": return BACCommand.run(rest, io: io)
         case "merge": return MergeCommand.run(rest, io: io)
+        case "scan": return ScanCommand.run(rest, io: io)
         case "help", "--help", "-h":
             switch rest.first {
             case "validate": io.out.write(Help.validate)
@@ -46,6 +47,7 @@ public enum IDKitCommand {
             case "barcode": io.out.write(Help.barcode)
             case "bac": io.out.write(Help.bac)
             case "merge": io.out.write(Help.merge)
+            case "scan": io.out.write(Help.scan)
             default: io.out.write(Help.overview)
             }
             return .valid

@@ -51,3 +51,32 @@ public struct Quadrilateral: Sendable, Equatable, Codable, Hashable {
                       bottomRight: transform(bottomRight), bottomLeft: transform(bottomLeft))
     }
 }
+
+extension GrayImage {
+    /// The image as it should be shown, given the JPEG EXIF orientation tag (1–8, TIFF/EXIF 2.3
+    /// §4.6.4 "Orientation"): phones store the sensor's rows and record the turn in this tag.
+    /// Values 0 and 1, and unknown values, leave the image as it is.
+    public func applyingEXIFOrientation(_ orientation: Int) -> GrayImage {
+        guard (2...8).contains(orientation) else { return self }
+        let transposed = orientation >= 5
+        let w = transposed ? height : width, h = transposed ? width : height
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                // The source pixel that lands at (x, y) of the upright image.
+                let (sx, sy): (Int, Int)
+                switch orientation {
+                case 2: (sx, sy) = (width - 1 - x, y)                 // mirrored
+                case 3: (sx, sy) = (width - 1 - x, height - 1 - y)    // turned 180°
+                case 4: (sx, sy) = (x, height - 1 - y)                // mirrored vertically
+                case 5: (sx, sy) = (y, x)                             // transposed
+                case 6: (sx, sy) = (y, height - 1 - x)                // turned 90° clockwise to show
+                case 7: (sx, sy) = (width - 1 - y, height - 1 - x)    // transverse
+                default: (sx, sy) = (width - 1 - y, x)                // 8: turned 90° counter-clockwise
+                }
+                out[y * w + x] = pixels[sy * width + sx]
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+}

@@ -129,3 +129,22 @@ struct MRZLineReader: Sendable {
         return perLine / band.characterHeight * Double(OCRBClassifier.height) / 1.3
     }
 }
+
+extension MRZBand {
+    /// Where each character's centre stands in the image, line by line (from the band's
+    /// homography fitted to the characters found), for drawing and for callers that crop.
+    public func characterCenters() -> [[Point]] {
+        let w = Double(OCRBClassifier.width), h = Double(OCRBClassifier.height)
+        let pad = Double(MRZLineReader.pad)
+        let corners = MRZLineReader.centreCorners(self)
+        let left = pad + w / 2, right = pad + Double(lineLength - 1) * w + w / 2, top = pad + h / 2
+        let spacing = MRZLineReader.lineSpacing(self, corners)
+        let last = Double(lines.count - 1) * spacing
+        let rect = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: top + last), Point(x: left, y: top + last)]
+        guard let initial = Homography(from: rect, to: corners) else { return [] }
+        let transform = MRZLineReader.fitted(self, initial: initial, left: left, top: top, spacing: spacing) ?? initial
+        return (0..<lines.count).map { k in
+            (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import IDKitImage
+import IDKitMRZ
+import IDKitScan
+
+/// `idkit scan IMAGE…`: find and read the MRZ, judge the image, read barcodes, merge.
+enum ScanCommand {
+    struct Options {
+        var json = false
+        var fuse = false
+        var annotate: String?
+        var barcodes = true
+        var limits = ImageLimits.default
+        var referenceDate: CalendarDate = .today
+        var files: [String] = []
+    }
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+        var o = Options()
+        var cursor = TokenCursor(arguments)
+        while let token = cursor.next() {
+            switch token {
+            case .option(name: "json", value: nil): o.json = true
+            case .option(name: "fuse", value: nil): o.fuse = true
+            case .option(name: "no-barcodes", value: nil): o.barcodes = false
+            case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
+            case .option(name: "annotate", let v): o.annotate = try cursor.value(of: "annotate", v, expecting: "a directory for the annotated PNGs")
+            case .option(name: "max-pixels", let v):
+                let text = try cursor.value(of: "max-pixels", v, expecting: "a positive number of pixels")
+                guard let n = Int(text), n > 0 else { throw UsageError(message: "--max-pixels: '\(text)' is not a positive number") }
+                o.limits.maxPixels = n
+            case .option(name: "reference-date", let v):
+                let text = try cursor.value(of: "reference-date", v, expecting: "a date, as YYYY-MM-DD")
+                guard let date = CalendarDate(iso8601: text) else {
+                    throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
+                }
+                o.referenceDate = date
+            case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit scan'")
+            case .positional(let path): o.files.append(path)
+            case .stdin: throw UsageError(message: "'idkit scan' reads image files, not standard input")
+            }
+        }
+        guard !o.files.isEmpty else { throw UsageError(message: "no image given; usage: idkit scan [--json] IMAGE…") }
+        if let dir = o.annotate {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(message: "--annotate: '\(dir)' is not an existing directory")
+            }
+        }
+        return o
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        let (parsed, exit) = CommandStart.options("scan", help: Help.scan, io: io) { () throws(UsageError) in try parseOptions(arguments) }
+        guard let options = parsed else { return exit }
+        let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate)
+        var status = IDKitCommand.ExitStatus.valid
+        var jobs: [(name: String, scan: DocumentScan, image: GrayImage?)] = []
+        if options.fuse {
+            var frames: [GrayImage] = []
+            var failed: (String, DocumentScan)?
+            for file in options.files {
+                do {
+                    let d = try ImageDecoder.decodeFile(atPath: file, limits: options.limits)
+                    frames.append(d.image.applyingEXIFOrientation(d.exifOrientation))
+                } catch {
+                    failed = (file, .failed(.unsupportedImage, reason: "\(file): \(error.message)"))
+                    break
+                }
+            }
+            if let failed { jobs.append((failed.0, failed.1, nil)) } else {
+                jobs.append((options.files.joined(separator: ","), scanner.scan(frames: frames), frames.first))
+            }
+        } else {
+            for file in options.files {
+                let needsImage = options.annotate != nil
+                var image: GrayImage?
+                if needsImage, let d = try? ImageDecoder.decodeFile(atPath: file, limits: options.limits) {
+                    image = d.image.applyingEXIFOrientation(d.exifOrientation)
+                }
+                jobs.append((file, image.map { scanner.scan($0) } ?? scanner.scan(file: file), image))
+            }
+        }
+        for job in jobs {
+            if options.json {
+                io.out.write(json(file: job.name, scan: job.scan) + "\n")
+            } else {
+                io.out.write(human(file: job.name, scan: job.scan))
+            }
+            if let dir = options.annotate, let image = job.image {
+                let name = URL(fileURLWithPath: job.name.split(separator: ",").first.map(String.init) ?? job.name)
+                    .deletingPathExtension().lastPathComponent + ".annotated.png"
+                let rgb = ScanAnnotation.render(image, scan: job.scan)
+                if let png = try? ImageEncoder.png(image, rgb: rgb) {
+                    FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(png))
+                }
+            }
+            if job.scan.status == .unsupportedImage { status = .unreadableInput } else if job.scan.status != .ok, status == .valid { status = .invalid }
+        }
+        return status
+    }
+
+    /// The `idkit scan --json` contract (README).
+    static func json(file: String, scan: DocumentScan) -> String {
+        var w = JSONWriter(capacity: 8192)
+        func number(_ v: Double) { w.raw(Array(String(format: "%.3f", v).utf8)) }
+        w.beginObject()
+        w.key("file"); w.string(file)
+        w.key("status"); w.string(scan.status.rawValue)
+        w.key("reason"); w.string(scan.reason)
+        w.key("mrz")
+        if let band = scan.band {
+            w.beginObject()
+            w.key("format"); w.string((scan.reading?.format ?? band.format).rawValue)
+            w.key("quad"); w.beginArray()
+            for p in band.quad.corners { w.beginArray(); number(p.x); number(p.y); w.endArray() }
+            w.endArray()
+            if let reading = scan.reading {
+                w.key("lines"); w.beginArray(); for l in reading.lines { w.string(l) }; w.endArray()
+                w.key("confidence"); w.beginArray()
+                for line in reading.confidence { w.beginArray(); for c in line { number(c) }; w.endArray() }
+                w.endArray()
+                w.key("verified"); w.bool(reading.verified)
+                w.key("checkDigitCorrections"); w.int(reading.checkDigitCorrections)
+            }
+            w.key("parsed")
+            if let parsed = scan.parsed { w.beginObject(); parsed.writeJSONMembers(to: &w); w.endObject() } else { w.null() }
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.key("quality")
+        if let q = scan.quality {
+            w.beginObject()
+            w.key("brightness"); number(q.brightness)
+            w.key("sharpness"); if let s = q.sharpness { number(s) } else { w.null() }
+            w.key("glare"); number(q.glare)
+            w.key("mrzCharHeightPx"); if let h = q.mrzCharHeightPx { number(h) } else { w.null() }
+            w.key("isSharp"); w.bool(q.isSharp)
+            w.key("isGlareFree"); w.bool(q.isGlareFree)
+            w.key("isAdequateResolution"); w.bool(q.isAdequateResolution)
+            w.key("hints"); w.beginArray(); for h in q.hints { w.string(h) }; w.endArray()
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.key("barcodes"); BarcodeCommand.writeBarcodes(scan.barcodes, to: &w)
+        w.key("document")
+        if let document = scan.document, let data = try? Self.encoder.encode(document) { w.raw(Array(data)) } else { w.null() }
+        w.key("timingsMs"); w.beginObject()
+        for key in ["decode", "locate", "read", "barcodes", "total"] {
+            if let v = scan.timingsMs[key] { w.key(dynamic: key); number(v) }
+        }
+        w.endObject()
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+
+    static func human(file: String, scan: DocumentScan) -> String {
+        var out = "\(file): \(scan.status.rawValue)"
+        if let reason = scan.reason { out += " — \(reason)" }
+        out += "\n"
+        if let reading = scan.reading {
+            out += "  \(reading.format) \(reading.verified ? "verified" : "unverified")"
+            if reading.checkDigitCorrections > 0 { out += ", \(reading.checkDigitCorrections) character(s) set by the check digits" }
+            out += "\n"
+            for (l, line) in reading.lines.enumerated() {
+                let unsure = reading.confidence[l].enumerated().filter { $0.element < 0.8 }.map(\.offset)
+                out += "    \(line)" + (unsure.isEmpty ? "" : "   uncertain at \(unsure.map { String($0 + 1) }.joined(separator: ","))") + "\n"
+            }
+        }
+        if let q = scan.quality {
+            out += String(format: "  quality: brightness %.2f, sharpness %@, glare %.3f, MRZ characters %@ px",
+                          q.brightness, q.sharpness.map { String(format: "%.2f", $0) } ?? "–", q.glare,
+                          q.mrzCharHeightPx.map { String(format: "%.0f", $0) } ?? "–")
+            out += q.hints.isEmpty ? "\n" : "; hints: " + q.hints.joined(separator: ", ") + "\n"
+        }
+        for b in scan.barcodes { out += "  barcode: \(b.format.rawValue), \(b.bytes.count) bytes\n" }
+        if let d = scan.document, let name = d[.lastName].value {
+            out += "  document: \(name)" + (d[.firstName].value.map { ", \($0)" } ?? "") + (d[.documentNumber].value.map { ", no. \($0)" } ?? "") + "\n"
+        }
+        out += String(format: "  %.0f ms\n", scan.timingsMs["total"] ?? 0)
+        return out
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import IDKitImage
+import IDKitMRZ
+import IDKitBarcode
+import IDKitDocument
+
+/// Why a scan gave no verified MRZ (or `ok`).
+public enum ScanStatus: String, Sendable, Codable {
+    case ok
+    /// No MRZ band in the image.
+    case mrzNotFound
+    /// A band was found but its reading does not verify (check digits, or unsure characters).
+    case mrzUnreadable
+    /// The image is too small to hold a readable MRZ.
+    case imageTooSmall
+    /// Not a PNG, JPEG or PGM, corrupt, or beyond the limits.
+    case unsupportedImage
+}
+
+/// Everything one scan says about an image (or several frames of one document).
+public struct DocumentScan: Sendable {
+    public var status: ScanStatus
+    /// Why, in words, when the status is not `ok`.
+    public var reason: String?
+    public var band: MRZBand?
+    public var reading: MRZReading?
+    public var parsed: MRZResult?
+    public var quality: ImageQuality?
+    public var barcodes: [Barcode]
+    public var document: DocumentResult?
+    /// `decode`, `locate`, `read`, `barcodes`, `total` in milliseconds.
+    public var timingsMs: [String: Double]
+
+    /// A scan that stopped before reading: the status and why.
+    public static func failed(_ status: ScanStatus, reason: String, timingsMs: [String: Double] = [:]) -> DocumentScan {
+        DocumentScan(status: status, reason: reason, band: nil, reading: nil, parsed: nil, quality: nil, barcodes: [],
+                     document: nil, timingsMs: timingsMs)
+    }
+}
+
+/// The image front end: decode, find and read the MRZ, judge the image, read barcodes, merge.
+public struct DocumentScanner: Sendable {
+    public var limits: ImageLimits
+    public var thresholds: QualityThresholds
+    public var readBarcodes: Bool
+    public var referenceDate: CalendarDate
+
+    public init(limits: ImageLimits = .default, thresholds: QualityThresholds = QualityThresholds(), readBarcodes: Bool = true,
+                referenceDate: CalendarDate = .today) {
+        self.limits = limits
+        self.thresholds = thresholds
+        self.readBarcodes = readBarcodes
+        self.referenceDate = referenceDate
+    }
+
+    /// Decodes the file (applying its EXIF orientation) and scans it.
+    public func scan(file path: String) -> DocumentScan {
+        let t0 = Date()
+        let image: GrayImage
+        do {
+            let decoded = try ImageDecoder.decodeFile(atPath: path, limits: limits)
+            image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+        } catch {
+            return .failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)])
+        }
+        var result = scan(image)
+        result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
+        result.timingsMs["total"] = ms(since: t0)
+        return result
+    }
+
+    public func scan(_ image: GrayImage) -> DocumentScan {
+        scan(frames: [image])
+    }
+
+    /// Several frames of one document: the MRZ read from their combined character scores.
+    public func scan(frames: [GrayImage]) -> DocumentScan {
+        let t0 = Date()
+        guard let first = frames.first, first.width >= 120, first.height >= 40 else {
+            let size = frames.first.map { "\($0.width)×\($0.height)" } ?? "no image"
+            return .failed(.imageTooSmall, reason: "\(size) pixels cannot hold a readable MRZ", timingsMs: ["total": ms(since: t0)])
+        }
+        let outcome = frames.count == 1 ? MRZScanner().scan(first) : MRZScanner().scan(frames: frames)
+        let quality = ImageQuality(image: first, band: outcome.band, thresholds: thresholds)
+        let t1 = Date()
+        var barcodes: [Barcode] = []
+        if readBarcodes { barcodes = (try? BarcodeReader().read(first)) ?? [] }
+        let barcodeMs = ms(since: t1)
+        var status = ScanStatus.ok
+        var reason: String?
+        if outcome.band == nil {
+            status = .mrzNotFound
+            reason = "no machine readable zone in the image"
+        } else if outcome.reading?.verified != true {
+            status = .mrzUnreadable
+            if let parsed = outcome.parsed, !parsed.isValid {
+                reason = "the reading fails its check digits: " + parsed.errors.map(\.message).joined(separator: "; ")
+            } else if outcome.parsed == nil {
+                reason = "the reading is not an MRZ"
+            } else {
+                reason = "some characters that no check digit covers are uncertain"
+            }
+        }
+        var document: DocumentResult?
+        let aamva = barcodes.first { $0.format == .pdf417 }
+        if outcome.parsed != nil || aamva != nil {
+            document = DocumentMerger(referenceDate: referenceDate).merge(mrz: outcome.reading?.verified == true ? outcome.parsed : nil,
+                                                                          barcode: aamva?.bytes)
+        }
+        return DocumentScan(status: status, reason: reason, band: outcome.band, reading: outcome.reading, parsed: outcome.parsed,
+                            quality: quality, barcodes: barcodes, document: document,
+                            timingsMs: ["locate": outcome.locateMilliseconds, "read": outcome.readMilliseconds,
+                                        "barcodes": barcodeMs, "total": ms(since: t0)])
+    }
+
+    private func ms(since t: Date) -> Double { Date().timeIntervalSince(t) * 1000 }
+}
