@@ -203,7 +203,11 @@ public struct MRZBandLocator: Sendable {
         let pitch = sortedGaps[sortedGaps.count / 2]
         guard pitch > 0 else { return nil }
         let heights = members.map { nodes[$0].size }.sorted()
-        let height = heights[heights.count * 3 / 4]      // letters and digits, not the smaller '<'
+        // Letters and digits, not the smaller '<'; a component's size is its bounding box's larger
+        // side, which a turned glyph (about 0.65 as wide as tall) inflates by cos a + 0.65·|sin a|.
+        let turn = abs(atan2(uy, ux)).truncatingRemainder(dividingBy: .pi / 2)
+        let a = min(turn, .pi / 2 - turn)
+        let height = heights[heights.count * 3 / 4] / (cos(a) + 0.65 * sin(a))
         func project(_ p: Point) -> Point {
             let t = (p.x - mx) * ux + (p.y - my) * uy
             return Point(x: mx + t * ux, y: my + t * uy)

@@ -22,10 +22,13 @@ struct MRZDecoder: Sendable {
     /// Correlation → log-probability scale: a 0.1 better correlation is e^2.5 ≈ 12 times likelier.
     static let beta: Float = 60
     /// The most a check-digit repair may cost, in nats (a few plausible second choices, not a rewrite).
-    static let maximumRepairCost: Float = 9
-    /// Characters outside every check digit (names, codes, sex) must be at least this probable
-    /// for the reading to count as verified.
-    static let unprotectedConfidence = 0.8
+    static let maximumRepairCost: Float = 6
+    /// A character outside every check digit (names, codes, sex) whose next choice is at least
+    /// this probable makes the reading unverified: nothing could tell the two apart.
+    static let unprotectedDoubt: Float = 0.05
+    /// A character inside a check digit's field whose next choice is at least this probable makes
+    /// the reading unverified when that choice would pass every check digit too.
+    static let protectedDoubt: Float = 0.02
 
     static let symbols = OCRBTemplates.symbols
     static let letters = Set(0..<26), digits = Set(26..<36), filler = 36
@@ -70,15 +73,45 @@ struct MRZDecoder: Sendable {
         let changes = zip(chosen, original).reduce(0) { $0 + zip($1.0, $1.1).filter { $0 != $1 }.count }
         var verified = false
         if let parsed = try? MRZParser().parse(lines: lines), parsed.isValid, parsed.format == format {
-            verified = true
-            let protected = Self.protectedPositions(format)
-            for (l, line) in confidence.enumerated() {
-                for (p, c) in line.enumerated() where !protected.contains(l * 64 + p) && c < Self.unprotectedConfidence {
-                    verified = false
+            verified = !isAmbiguous(chosen, logp: logp, format: format)
+        }
+        return MRZReading(format: format, lines: lines, confidence: confidence, verified: verified, checkDigitCorrections: changes)
+    }
+
+    /// True when a plausible other reading of one character would be just as valid: then the
+    /// check digits cannot vouch for the reading, and it must not be called verified.
+    func isAmbiguous(_ chosen: [[Int]], logp: [[[Float]]], format: MRZFormat) -> Bool {
+        let protected = Self.protectedPositions(format)
+        let fields = Self.checkedFields(format)
+        let composite = Self.composite(format)
+        func allHold(_ c: [[Int]]) -> Bool {
+            func holds(_ positions: [(Int, Int)], _ check: (Int, Int)) -> Bool {
+                let digit = Self.symbols[c[check.0][check.1]]
+                if digit == UInt8(ascii: "<") { return true }       // judged by the parser
+                guard let computed = MRZCheckDigit.compute(positions.map { Self.symbols[c[$0.0][$0.1]] }) else { return false }
+                return digit == 0x30 + computed
+            }
+            return fields.allSatisfy { holds($0.positions, $0.check) } && (composite.map { holds($0.positions, $0.check) } ?? true)
+        }
+        var trial = chosen
+        for l in chosen.indices {
+            for p in chosen[l].indices {
+                let current = chosen[l][p]
+                for a in logp[l][p].indices where a != current {
+                    let probability = exp(logp[l][p][a])
+                    if !protected.contains(l * 64 + p) {
+                        if probability >= Self.unprotectedDoubt { return true }
+                        continue
+                    }
+                    guard probability >= Self.protectedDoubt else { continue }
+                    trial[l][p] = a
+                    let stillValid = allHold(trial)
+                    trial[l][p] = current
+                    if stillValid { return true }
                 }
             }
         }
-        return MRZReading(format: format, lines: lines, confidence: confidence, verified: verified, checkDigitCorrections: changes)
+        return false
     }
 
     /// Changes at most two characters of `positions` (and the check digit) so that the check
@@ -115,7 +148,9 @@ struct MRZDecoder: Sendable {
         for i in alternatives.indices {
             for j in (i + 1)..<alternatives.count {
                 let a = alternatives[i], b = alternatives[j]
-                guard a.pos != b.pos, a.cost + b.cost < (best?.cost ?? Self.maximumRepairCost) else { continue }
+                // Two changes only between plausible second choices: with many, some pair always
+                // adds up, and the check digit would be satisfied rather than confirmed.
+                guard a.pos != b.pos, a.cost < 3, b.cost < 3, a.cost + b.cost < (best?.cost ?? Self.maximumRepairCost) else { continue }
                 trial[a.pos.0][a.pos.1] = a.symbol
                 trial[b.pos.0][b.pos.1] = b.symbol
                 if holds(trial) { best = (a.cost + b.cost, [(a.pos, a.symbol), (b.pos, b.symbol)]) }

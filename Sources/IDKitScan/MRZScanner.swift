@@ -23,16 +23,22 @@ public struct MRZScanner: Sendable {
         let reader = MRZLineReader()
         var best: (MRZBand, MRZScores, Float)?
         for candidate in bands.prefix(3) {
-            // Which way up: the first characters of the first line read better one way.
+            // Which way up, and the character height: the first characters of the first line
+            // read best at the right turn and scale (±10% around the components' estimate).
             let probe = min(candidate.lineLength, 8)
-            let upright = reader.read(image, band: candidate, lineLimit: 1, positionLimit: probe).meanBest
-            let turned = reader.read(image, band: candidate.flipped(), lineLimit: 1, positionLimit: probe).meanBest
-            let band = turned > upright ? candidate.flipped() : candidate
-            let quality = max(upright, turned)
-            if best == nil || quality > best!.2 + 0.05 {
-                best = (band, reader.read(image, band: band), quality)
+            var choice = (band: candidate, score: -Float.infinity)
+            for turned in [false, true] {
+                for scale in [0.9, 1.0, 1.1] {
+                    var band = turned ? candidate.flipped() : candidate
+                    band.characterHeight *= scale
+                    let score = reader.read(image, band: band, lineLimit: 1, positionLimit: probe).meanBest
+                    if score > choice.score { choice = (band, score) }
+                }
             }
-            if quality > 0.75 { break }
+            if best == nil || choice.score > best!.2 + 0.05 {
+                best = (choice.band, reader.read(image, band: choice.band), choice.score)
+            }
+            if choice.score > 0.75 { break }
         }
         return best.map { ($0.0, $0.1) }
     }
