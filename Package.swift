@@ -73,6 +73,10 @@ let package = Package(
             dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA", "IDKitImage"]
         ),
         .testTarget(
+            name: "IDKitScanTests",
+            dependencies: ["IDKitScan", "IDKitImage", "IDKitMRZ"]
+        ),
+        .testTarget(
             name: "IDKitCLITests",
             dependencies: ["IDKitCLI", "IDKitMRZ"]
         ),

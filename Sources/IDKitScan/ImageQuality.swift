@@ -21,7 +21,8 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     /// Steepest ink edges of the MRZ relative to its contrast: about 1 for a crisp scan, 0.4 for
     /// a one-pixel blur, 0.2 for two; `nil` without an MRZ.
     public var sharpness: Double?
-    /// Fraction of saturated pixels (≥ 250) around the MRZ (in the whole image without one).
+    /// Fraction of the area around the MRZ (the whole image without one) that is washed out:
+    /// 5×5 neighbourhoods averaging 245 or more.
     public var glare: Double
     public var mrzCharHeightPx: Double?
     public var isSharp: Bool
@@ -45,6 +46,14 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         var sum = 0, saturated = 0, count = 0
         var histogram = [Int](repeating: 0, count: 256)
         let step = max(1, Int((Double((region.x1 - region.x0) * (region.y1 - region.y0)) / 400_000).squareRoot()))
+        // Glare is a bright area, not a bright pixel: a 5×5 mean at or above 245 (sensor noise
+        // alone does not reach it; a specular spot does).
+        func brightSpot(_ x: Int, _ y: Int) -> Bool {
+            guard x >= 2, y >= 2, x + 2 < image.width, y + 2 < image.height else { return image[x, y] >= 250 }
+            var s = 0
+            for dy in -2...2 { for dx in -2...2 { s += Int(image[x + dx, y + dy]) } }
+            return s >= 245 * 25
+        }
         var y = region.y0
         while y < region.y1 {
             var x = region.x0
@@ -52,7 +61,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
                 let v = Int(image[x, y])
                 sum += v
                 histogram[v] += 1
-                if v >= 250 { saturated += 1 }
+                if v >= 240 && brightSpot(x, y) { saturated += 1 }
                 count += 1
                 x += step
             }

@@ -55,8 +55,9 @@ public struct MRZScanner: Sendable {
                        readMilliseconds: Date().timeIntervalSince(t1) * 1000)
     }
 
-    /// Several frames of the same document: per-character correlations averaged over the frames
-    /// whose layout agrees with the first readable one, then decoded once.
+    /// Several frames of the same document: per-character evidence added over the frames whose
+    /// layout agrees with the first readable one (log-likelihoods add: the correlations are
+    /// summed), then decoded once.
     public func scan(frames: [GrayImage]) -> Outcome {
         let t0 = Date()
         var collected: [(MRZBand, MRZScores)] = []
@@ -70,7 +71,7 @@ public struct MRZScanner: Sendable {
         for (l, line) in fused.correlations.enumerated() {
             for (p, _) in line.enumerated() {
                 for s in 0..<OCRBClassifier.symbolCount {
-                    fused.correlations[l][p][s] = collected.reduce(0) { $0 + $1.1.correlations[l][p][s] } / Float(collected.count)
+                    fused.correlations[l][p][s] = collected.reduce(0) { $0 + $1.1.correlations[l][p][s] }
                 }
             }
         }

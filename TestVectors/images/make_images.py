@@ -17,6 +17,7 @@ placeholder and a guilloche-like background, placed in a scene and degraded by g
   noise      sensor noise (Gaussian or salt-and-pepper) and JPEG at quality 35-60
   light      uneven illumination and a specular glare spot (not on the MRZ)
   small      the document fills about a quarter of a cluttered frame, with other printed text
+  frames     three poor video frames (heavy noise, blur, JPEG 20) of one document, for --fuse
 
 Ground truth per image: the MRZ lines, the layout, and the band quadrilateral (the MRZ text's
 bounding box corners in image coordinates, in reading order: top-left, top-right, bottom-right,
@@ -184,9 +185,9 @@ def scene(rng, size, clutter):
     return img
 
 
-def make_image(rng, group, layout):
-    lines = make_mrz(rng, layout)
-    dpmm = {"lowres": rng.uniform(3.6, 4.4), "small": rng.uniform(5.0, 6.0)}.get(group, rng.uniform(8.0, 11.0))
+def make_image(rng, group, layout, lines=None):
+    lines = lines or make_mrz(rng, layout)
+    dpmm = {"lowres": rng.uniform(3.6, 4.4), "small": rng.uniform(5.0, 6.0), "frames": rng.uniform(5.0, 6.0)}.get(group, rng.uniform(8.0, 11.0))
     doc, band = render_document(rng, layout, lines, dpmm)
     dw, dh = doc.size
     margin = 0.06 if group in ("clean", "lowres") else 0.25
@@ -199,7 +200,7 @@ def make_image(rng, group, layout):
         angle = rng.choice([-1, 1]) * rng.uniform(3, 15)
     elif group == "upside":
         angle = 180 + rng.uniform(-5, 5)
-    elif group in ("tilt", "blur", "noise", "light", "small"):
+    elif group in ("tilt", "blur", "noise", "light", "small", "frames"):
         angle = rng.uniform(-6, 6)
     # Document corners placed in the scene: rotation about the centre, then keystone for "tilt".
     cx, cy = (W / 2 + rng.uniform(-0.1, 0.1) * W * (group == "small"), H / 2 + rng.uniform(-0.1, 0.1) * H * (group == "small"))
@@ -252,6 +253,11 @@ def make_image(rng, group, layout):
         arr = arr + 255 * np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r)))[:, :, None]
     if group in ("tilt", "small", "rotated", "upside"):
         arr = arr + nrng.normal(0, 3, arr.shape)
+    if group == "frames":
+        # A poor video frame: heavy sensor noise, a little blur, strong JPEG.
+        arr = np.asarray(Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(0.9))).astype(np.float32)
+        arr = arr + nrng.normal(0, rng.uniform(38, 48), arr.shape)
+        quality = 20
     img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
     return img, lines, quad, quality
 
@@ -275,6 +281,18 @@ def main():
             img.save(os.path.join(out, name), "JPEG", quality=quality)
             manifest["images"].append({"file": name, "group": group, "layout": layout, "lines": lines, "quad": quad,
                                        "width": img.size[0], "height": img.size[1]})
+    # Frames: three poor photos of one document each, for reading with --fuse.
+    manifest["frames"] = []
+    for d in range(max(1, args.count // 3)):
+        layout = layouts[d % 3]
+        lines = make_mrz(rng, layout)
+        names = []
+        for k in "abc":
+            img, _, quad, quality = make_image(rng, "frames", layout, lines)
+            name = "frames-%02d%s-%s.jpg" % (d, k, layout.lower())
+            img.save(os.path.join(out, name), "JPEG", quality=quality)
+            names.append(name)
+        manifest["frames"].append({"files": names, "layout": layout, "lines": lines})
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

@@ -139,3 +139,45 @@ import Testing
         #expect(!String(decoding: bytes, as: UTF8.self).contains("Y17895625"))
     }
 }
+
+@Suite struct ScanCommandTests {
+    static let images = DocumentCommandTests.vectors.appendingPathComponent("images")
+
+    @Test("idkit scan --json keeps the contract's names; --annotate writes a PNG")
+    func scanJSON() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-annotate-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let image = Self.images.appendingPathComponent("clean-01-td1.jpg").path
+        let r = try IDKitBinary.run(["scan", "--json", "--no-barcodes", "--annotate", dir.path, image])
+        #expect(r.status == 0)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(o["file"] as? String == image)
+        #expect(o["status"] as? String == "ok")
+        let mrz = try #require(o["mrz"] as? [String: Any])
+        let lines = try #require(mrz["lines"] as? [String])
+        #expect(lines.count == 3 && lines.allSatisfy { $0.count == 30 })
+        #expect((mrz["quad"] as? [[Double]])?.count == 4)
+        #expect((mrz["confidence"] as? [[Double]])?.map(\.count) == [30, 30, 30])
+        #expect(mrz["verified"] as? Bool == true)
+        #expect((mrz["parsed"] as? [String: Any])?["valid"] as? Bool == true)
+        let quality = try #require(o["quality"] as? [String: Any])
+        for key in ["brightness", "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree", "isAdequateResolution", "hints"] {
+            #expect(quality[key] != nil, "quality.\(key)")
+        }
+        #expect(o["barcodes"] as? [Any] != nil)
+        #expect((o["document"] as? [String: Any])?["fields"] != nil)
+        #expect((o["timingsMs"] as? [String: Double])?["total"] != nil)
+        let png = try Data(contentsOf: dir.appendingPathComponent("clean-01-td1.annotated.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("idkit scan: a file that is not an image exits 66 and says why")
+    func scanErrors() throws {
+        let r = try IDKitBinary.run(["scan", "--json", Self.images.appendingPathComponent("manifest.json").path])
+        #expect(r.status == 66)
+        #expect(r.stdout.contains("\"status\":\"unsupportedImage\""))
+        let usage = try IDKitBinary.run(["scan"])
+        #expect(usage.status == 64)
+    }
+}
