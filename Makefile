@@ -1,10 +1,11 @@
 # IDKit — the two commands of the README, and the tools around them.
 SWIFT ?= swift
 
-.PHONY: demo test deps build release bench bench-barcode compare vectors vectors-aamva vectors-pdf417 vectors-document clean
+.PHONY: demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
+	.build/release/idkit scan TestVectors/images/tilt-01-td1.jpg TestVectors/images/small-00-td3.jpg
 	.build/release/idkit validate --reference-date 2025-01-01 TestVectors/mrz/samples.txt
 	.build/release/idkit barcode TestVectors/pdf417/images/phone-00.jpg
 
@@ -36,6 +37,15 @@ bench-barcode: release
 	.build/release/idkit-bench barcode-images $(BENCH_IMAGES)
 	python3 Benchmarks/compare_zxingcpp.py $(BENCH_IMAGES)
 
+## MRZ reading from images, by degradation group: exact-MRZ rate, character accuracy, false
+## acceptance, median and p90 ms, peak memory; on 20 generated photos per group (not committed).
+SCAN_BENCH_IMAGES ?= .build/scan-bench
+bench-scan: release
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b fonts-dejavu-core fonts-urw-base35
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	@test -f $(SCAN_BENCH_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --bench $(SCAN_BENCH_IMAGES) --count 20
+	.build/release/idkit-bench scan-images $(SCAN_BENCH_IMAGES)
+
 ## Side-by-side with PyPI's mrz package (installs it with pip if missing).
 compare: release
 	@python3 -c "import mrz" 2>/dev/null || python3 -m pip install -q mrz
@@ -55,6 +65,18 @@ vectors-pdf417:
 	@command -v zint >/dev/null || scripts/install-deps --with zint
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/pdf417/make_images.py
+
+## Rewrite TestVectors/images (seeded; needs fonts-ocr-b, fonts-dejavu-core, fonts-urw-base35, pillow, numpy).
+vectors-images:
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b fonts-dejavu-core fonts-urw-base35
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	python3 TestVectors/images/make_images.py
+
+## Rewrite Sources/IDKitScan/OCRBTemplates.swift from Debian's OCR-B font.
+ocrb-templates:
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	python3 scripts/make_ocrb_templates.py
 
 ## Rewrite TestVectors/document/merge-cases.json (no randomness).
 vectors-document:
