@@ -123,3 +123,15 @@ func runScanConfidence(directory: String) {
     print("right but below 0.8:", lowRight.sorted { $0.value > $1.value }.map { "\($0.key)×\($0.value)" }.joined(separator: " "))
     for (c, what) in wrong.sorted(by: { $0.0 > $1.0 }).prefix(15) { print(String(format: "wrong %.3f  ", c) + what) }
 }
+
+/// `idkit-bench scan-debug IMAGE`: the band and reading, step by step.
+func runScanDebug(_ path: String) {
+    let image = try! ImageDecoder.decodeFile(atPath: path).image
+    for band in MRZBandLocator().locate(in: image).prefix(2) {
+        print("band \(band.format) h \(band.characterHeight) pitch \(band.pitch)")
+        for l in band.lines { print("  line \(l.start) → \(l.end) n=\(l.componentCount)") }
+    }
+    let outcome = MRZScanner().scan(image)
+    if let b = outcome.band { print("chosen h \(b.characterHeight) first line \(b.lines[0].start) → \(b.lines[0].end)") }
+    print(outcome.reading?.lines ?? [])
+}

@@ -37,7 +37,12 @@ struct MRZLineReader: Sendable {
                         Point(x: right, y: top + lastLine * lineSpacing), Point(x: left, y: top + lastLine * lineSpacing)]
         var correlations: [[[Float]]] = []
         let classifier = OCRBClassifier.shared
-        guard let cornerTransform = Homography(from: bandRect, to: corners) else {
+        // The starting estimate is affine (the last line's end placed by the other three corners):
+        // a four-corner perspective from two close lines swings wildly on a pixel of error. The
+        // fit to all character centres then adds the perspective the image really has.
+        let affineCorners = [corners[0], corners[1], Point(x: corners[1].x + corners[3].x - corners[0].x,
+                                                            y: corners[1].y + corners[3].y - corners[0].y), corners[3]]
+        guard let cornerTransform = Homography(from: bandRect, to: affineCorners) else {
             return MRZScores(format: band.format, correlations: [])
         }
         let bandTransform = Self.fitted(band, initial: cornerTransform, left: left, top: top, spacing: lineSpacing) ?? cornerTransform
@@ -63,39 +68,49 @@ struct MRZLineReader: Sendable {
         return MRZScores(format: band.format, correlations: correlations)
     }
 
-    /// The band's homography fitted to every character centre found (each assigned to its line
-    /// and position through the current estimate), twice: four corners alone leave the
-    /// perspective of a two-line band poorly determined, dozens of centres do not.
+    /// The band's homography fitted to every character centre found. Each centre's position in
+    /// its line comes from walking the chain of components: the gap to the next one, over the
+    /// local pitch (which perspective changes slowly), is how many positions it advances. Then
+    /// a least-squares fit, and once more without the centres it misses by a third of a pitch (two
+    /// characters merged into one component, a speck). Four corners alone leave the perspective
+    /// of two close lines poorly determined; dozens of centres do not.
     static func fitted(_ band: MRZBand, initial: Homography, left: Double, top: Double, spacing: Double) -> Homography? {
         let w = Double(OCRBClassifier.width)
-        var transform = initial
-        for _ in 0..<2 {
-            // Image → rectified band, to assign each centre to a (line, position).
-            var grid: [Point] = []
-            let span = Double(band.lineLength - 1) * w
-            for i in 0...4 {
-                for k in 0..<max(2, band.lines.count) {
-                    grid.append(Point(x: left + Double(i) * span / 4, y: top + Double(k) * spacing))
-                }
+        let n = band.lineLength
+        let corners = centreCorners(band)
+        var from: [Point] = [], to: [Point] = []
+        for (k, line) in band.lines.enumerated() {
+            let centres = line.componentCenters
+            guard centres.count >= 2 else { continue }
+            let lineY = top + Double(k) * spacing
+            // The line's own start: the common extent's start projected on this line.
+            let start = k == 0 ? corners[0] : (k == band.lines.count - 1 ? corners[3]
+                : Point(x: corners[0].x + (corners[3].x - corners[0].x) * Double(k) / Double(band.lines.count - 1),
+                        y: corners[0].y + (corners[3].y - corners[0].y) * Double(k) / Double(band.lines.count - 1)))
+            var pitch = band.pitch
+            var index = Int((hypot(centres[0].x - start.x, centres[0].y - start.y) / pitch).rounded())
+            var indices = [index]
+            for j in 1..<centres.count {
+                let gap = hypot(centres[j].x - centres[j - 1].x, centres[j].y - centres[j - 1].y)
+                let step = max(1, Int((gap / pitch).rounded()))
+                index += step
+                indices.append(index)
+                pitch = 0.8 * pitch + 0.2 * (gap / Double(step))
             }
-            guard let inverse = Homography(fitting: grid.map(transform.apply), to: grid) else { return nil }
-            var from: [Point] = [], to: [Point] = []
-            for (k, line) in band.lines.enumerated() {
-                for c in line.componentCenters {
-                    let r = inverse.apply(c)
-                    let f: Double = (r.x - left) / w
-                    let i: Double = f.rounded()
-                    let lineY: Double = top + Double(k) * spacing
-                    let offLine: Double = abs(r.y - lineY)
-                    guard abs(f - i) < 0.3, i >= 0, Int(i) < band.lineLength, offLine < 0.4 * spacing + 4 else { continue }
-                    from.append(Point(x: left + i * w, y: lineY))
-                    to.append(c)
-                }
+            // A walk that overruns the line lost count somewhere: leave this line out.
+            guard indices.last! < n else { continue }
+            for (j, i) in indices.enumerated() {
+                from.append(Point(x: left + Double(i) * w, y: lineY))
+                to.append(centres[j])
             }
-            guard from.count >= 12, let fit = Homography(fitting: from, to: to) else { return nil }
-            transform = fit
         }
-        return transform
+        guard from.count >= 12, var fit = Homography(fitting: from, to: to) else { return nil }
+        guard let back = Homography(fitting: to, to: from) else { return fit }
+        let keep = from.indices.filter { hypot(back.apply(to[$0]).x - from[$0].x, back.apply(to[$0]).y - from[$0].y) < w / 3 }
+        if keep.count < from.count, keep.count >= 12, let refit = Homography(fitting: keep.map { from[$0] }, to: keep.map { to[$0] }) {
+            fit = refit
+        }
+        return fit
     }
 
     /// Centres of the first and last characters of the first and last lines (top-left, top-right,
@@ -141,7 +156,8 @@ extension MRZBand {
         let spacing = MRZLineReader.lineSpacing(self, corners)
         let last = Double(lines.count - 1) * spacing
         let rect = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: top + last), Point(x: left, y: top + last)]
-        guard let initial = Homography(from: rect, to: corners) else { return [] }
+        let affine = [corners[0], corners[1], Point(x: corners[1].x + corners[3].x - corners[0].x, y: corners[1].y + corners[3].y - corners[0].y), corners[3]]
+        guard let initial = Homography(from: rect, to: affine) else { return [] }
         let transform = MRZLineReader.fitted(self, initial: initial, left: left, top: top, spacing: spacing) ?? initial
         return (0..<lines.count).map { k in
             (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }

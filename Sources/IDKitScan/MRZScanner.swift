@@ -26,15 +26,19 @@ public struct MRZScanner: Sendable {
             // Which way up, and the character height: the first characters of the first line
             // read best at the right turn and scale (±10% around the components' estimate).
             let probe = min(candidate.lineLength, 8)
-            var choice = (band: candidate, score: -Float.infinity)
-            for turned in [false, true] {
-                for scale in [0.9, 1.0, 1.1] {
-                    var band = turned ? candidate.flipped() : candidate
-                    band.characterHeight *= scale
-                    let score = reader.read(image, band: band, lineLimit: 1, positionLimit: probe).meanBest
-                    if score > choice.score { choice = (band, score) }
-                }
+            func probeScore(_ band: MRZBand) -> Float { reader.read(image, band: band, lineLimit: 1, positionLimit: probe).meanBest }
+            let upright = probeScore(candidate), turned = probeScore(candidate.flipped())
+            var choice = turned > upright ? (band: candidate.flipped(), score: turned) : (band: candidate, score: upright)
+            // The scale on the first characters of every line (one line alone can mislead).
+            func scaleScore(_ band: MRZBand) -> Float { reader.read(image, band: band, positionLimit: probe).meanBest }
+            var bestScale = (band: choice.band, score: scaleScore(choice.band))
+            for scale in [0.92, 1.08] {
+                var band = choice.band
+                band.characterHeight *= scale
+                let score = scaleScore(band)
+                if score > bestScale.score { bestScale = (band, score) }
             }
+            choice.band = bestScale.band
             if best == nil || choice.score > best!.2 + 0.05 {
                 best = (choice.band, reader.read(image, band: choice.band), choice.score)
             }
