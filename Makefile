@@ -1,7 +1,7 @@
 # IDKit — the two commands of the README, and the tools around them.
 SWIFT ?= swift
 
-.PHONY: demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -45,6 +45,33 @@ bench-scan: release
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	@test -f $(SCAN_BENCH_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --bench $(SCAN_BENCH_IMAGES) --count 20
 	.build/release/idkit-bench scan-images $(SCAN_BENCH_IMAGES)
+
+## libFuzzer harnesses (mrz, aamva, merge, image, scan), built with AddressSanitizer into their own
+## build folder (SwiftPM does not rebuild a target when only -Xswiftc flags change).
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address \
+	-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DIDKIT_FUZZING \
+	-Xcc -fsanitize=address -Xcxx -fsanitize=address
+fuzz-build: deps
+	$(SWIFT) build -c release --product idkit-fuzz --build-path .build/fuzz $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	scripts/fuzz $(FUZZ_SECONDS)
+
+## The whole test suite under AddressSanitizer and under ThreadSanitizer (C and C++ shims included).
+sanitizers: deps
+	$(SWIFT) test --sanitize=address --build-path .build/asan -Xcc -fsanitize=address -Xcxx -fsanitize=address
+	$(SWIFT) test --sanitize=thread --build-path .build/tsan
+
+## LeakSanitizer over 10,000 scans, and peak memory on oversized inputs (README "Bad input").
+leaks: deps
+	scripts/check-limits leaks
+
+limits: deps release
+	scripts/check-limits limits
+
+## Not part of `make test`: a minute of fuzzing per harness, both sanitizers, leaks and limits.
+check-deep: fuzz sanitizers leaks limits
 
 ## Side-by-side with PyPI's mrz package (installs it with pip if missing).
 compare: release

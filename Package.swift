@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
+        // libFuzzer harnesses (built by `make fuzz` with -sanitize=fuzzer,address); without the
+        // fuzzer it replays saved inputs: the regression cases in TestVectors/fuzz.
+        .executable(name: "idkit-fuzz", targets: ["IDKitFuzz"]),
     ],
     targets: [
         .target(name: "IDKitMRZ"),
@@ -52,6 +55,11 @@ let package = Package(
                            "IDKitDocument", "IDKitScan"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
+        .executableTarget(
+            name: "IDKitFuzz",
+            dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "IDKitScan"],
+            path: "Fuzz/IDKitFuzz"
+        ),
         .testTarget(
             name: "IDKitMRZTests",
             dependencies: ["IDKitMRZ"]
@@ -74,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IDKitScanTests",
-            dependencies: ["IDKitScan", "IDKitImage", "IDKitMRZ"]
+            dependencies: ["IDKitScan", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument"]
         ),
         .testTarget(
             name: "IDKitCLITests",

@@ -2,6 +2,8 @@ import Foundation
 import IDKitImage
 import IDKitMRZ
 import IDKitScan
+import IDKitAAMVA
+import IDKitDocument
 
 struct ImageManifest: Decodable {
     struct Entry: Decodable {
@@ -134,4 +136,37 @@ func runScanDebug(_ path: String) {
     let outcome = MRZScanner().scan(image)
     if let b = outcome.band { print("chosen h \(b.characterHeight) first line \(b.lines[0].start) → \(b.lines[0].end)") }
     print(outcome.reading?.lines ?? [])
+}
+
+/// `idkit-bench parallel`: throughput on one core and on every core (shared parsers, scanner and
+/// merger, as a backend shares them between requests).
+func runParallel() {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let parser = MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+    let mrzs = makeMRZs(.td3, count: 1024, seed: 7)
+    guard let payload = FileManager.default.contents(atPath: "TestVectors/aamva/generated/v10-dl-va.bin").map({ Array($0) }),
+          let manifest = FileManager.default.contents(atPath: "TestVectors/images/manifest.json")
+            .flatMap({ try? JSONDecoder().decode(ImageManifest.self, from: $0) }) else {
+        print("parallel: run from the repository root"); return
+    }
+    let images = manifest.images.prefix(8).map { try! ImageDecoder.decodeFile(atPath: "TestVectors/images/" + $0.file).image }
+    let merger = DocumentMerger(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+    let scanner = DocumentScanner(readBarcodes: false)
+    func rate(_ name: String, _ count: Int, _ work: @Sendable @escaping (Int) -> Void) {
+        var results: [Double] = []
+        for threads in [1, cores] {
+            let start = now()
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                var i = t
+                while i < count { work(i); i += threads }
+            }
+            results.append(Double(count) / (Double(now() - start) / 1e9))
+        }
+        print(name.padding(toLength: 30, withPad: " ", startingAt: 0)
+              + String(format: "1 core %10.0f/s   %d cores %10.0f/s   ×%.2f", results[0], cores, results[1], results[1] / results[0]))
+    }
+    rate("MRZ parse", 2_000_000) { i in _ = try? parser.parse(mrzs[i & 1023]) }
+    rate("AAMVA parse + fields", 200_000) { _ in _ = (try? AAMVAParser().parse(payload))?.fields }
+    rate("merge MRZ + barcode", 20_000) { i in _ = merger.merge(mrz: try? parser.parse(mrzs[i & 1023]), barcode: payload) }
+    rate("scan (MRZ only)", 64) { i in _ = scanner.scan(images[i % images.count]) }
 }

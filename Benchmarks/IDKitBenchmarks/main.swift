@@ -54,6 +54,10 @@ if arguments.first == "scan-confidence", arguments.count >= 2 {
     runScanConfidence(directory: arguments[1])
     exit(0)
 }
+if arguments.first == "parallel" {
+    runParallel()
+    exit(0)
+}
 if arguments.first == "scan-debug", arguments.count >= 2 {
     runScanDebug(arguments[1])
     exit(0)

@@ -71,7 +71,8 @@ struct MagneticStripeReader {
                     elements.append(AAMVAElement(id: "DBA", value: expiry, offset: p))
                 }
             }
-            i = data[p...].firstIndex(of: question).map { $0 + 1 } ?? data.count
+            // A track without '=' ends the data: p is then one past the end.
+            i = p < data.count ? (data[p...].firstIndex(of: question).map { $0 + 1 } ?? data.count) : data.count
         }
         // Track 3.
         if i < data.count, let t3 = data[i...].firstIndex(where: { $0 == percent || $0 == UInt8(ascii: "#") }) {

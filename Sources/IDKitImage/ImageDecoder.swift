@@ -136,8 +136,10 @@ enum PGM {
         let plain = data[1] == UInt8(ascii: "2")
         let w = try number("width"), h = try number("height"), maxValue = try number("maximum value")
         guard w > 0, h > 0 else { throw ImageError(.corrupt, "corrupt PGM: width and height must be positive") }
-        guard w * h <= limits.maxPixels else {
-            throw ImageError(.tooLarge, "the image is \(w)×\(h) = \(w * h) pixels; the limit is \(limits.maxPixels)")
+        // Ten digits each: the product can overflow an Int, so compare without multiplying first.
+        guard w <= limits.maxPixels / h, w * h <= limits.maxPixels else {
+            let (product, overflow) = w.multipliedReportingOverflow(by: h)
+            throw ImageError(.tooLarge, "the image is \(w)×\(h) = \(overflow ? "more than 2^63" : String(product)) pixels; the limit is \(limits.maxPixels)")
         }
         guard maxValue > 0, maxValue < 65536 else { throw ImageError(.corrupt, "corrupt PGM: maximum value \(maxValue) is outside 1…65535") }
         var pixels = [UInt8](repeating: 0, count: w * h)

@@ -1,0 +1,110 @@
+import Foundation
+import IDKitAAMVA
+import IDKitBarcode
+import IDKitDocument
+import IDKitImage
+import IDKitMRZ
+import IDKitScan
+
+/// What each fuzz harness feeds with the input bytes. Every harness also checks what must always
+/// hold (an oracle), so that a wrong answer, not only a crash, stops the fuzzer.
+enum Harness: String, CaseIterable {
+    /// MRZ text through the parser (String and byte entry points), the corrector and the JSON writer.
+    case mrz
+    /// AAMVA payloads through the parser, every field, every subfile and the JSON report.
+    case aamva
+    /// `idkit merge` input JSON through the merge, with redaction settings taken from the input;
+    /// oracle: no redacted value (3+ characters) anywhere in the serialized result.
+    case merge
+    /// PNG, JPEG and PGM bytes through our decoders, with small limits.
+    case image
+    /// Small images through the whole scan: locate, read, decode, quality, barcodes.
+    case scan
+
+    static let imageLimits = ImageLimits(maxPixels: 1_000_000, maxFileBytes: 2 << 20)
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .mrz: Self.mrz(bytes)
+        case .aamva: Self.aamva(bytes)
+        case .merge: Self.merge(bytes)
+        case .image: _ = try? ImageDecoder.decode(bytes, limits: Self.imageLimits)
+        case .scan: Self.scan(bytes)
+        }
+    }
+
+    static func mrz(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parser = MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+        if let result = try? parser.parse(text) {
+            _ = result.fields
+            var w = JSONWriter(capacity: 1024)
+            w.beginObject(); result.writeJSONMembers(to: &w); w.endObject()
+            // Oracle: the JSON the CLI prints must be valid JSON.
+            guard (try? JSONSerialization.jsonObject(with: Data(w.bytes))) != nil else {
+                fatalError("MRZ JSON is not valid JSON: \(String(decoding: w.bytes, as: UTF8.self))")
+            }
+        }
+        _ = bytes.withUnsafeBufferPointer { try? parser.parse(utf8: $0) }
+        _ = try? MRZCorrector(parser: parser).correct(text)
+    }
+
+    static func aamva(_ bytes: [UInt8]) {
+        guard let payload = try? AAMVAParser().parse(bytes) else { return }
+        _ = payload.fields
+        _ = payload.subfiles
+        let json = AAMVAReport(payload).jsonString()
+        guard (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil else {
+            fatalError("AAMVA JSON is not valid JSON: \(json)")
+        }
+    }
+
+    static func merge(_ bytes: [UInt8]) {
+        guard let input = try? DocumentInput(json: bytes) else { return }
+        // Redaction settings from the input's length and first byte: every field set is reached.
+        let selector = (bytes.first.map(Int.init) ?? 0) ^ (bytes.count << 3)
+        var fields = Set<DocumentFieldName>()
+        for (i, f) in DocumentFieldName.allCases.enumerated() where selector & (1 << (i % 14)) != 0 { fields.insert(f) }
+        let settings = RedactionSettings(mode: .fullResult, fields: fields,
+                                         documentNumber: selector & 0x4000 != 0 ? DocumentNumberRedaction(prefixVisible: 1, suffixVisible: 2) : nil,
+                                         redactMRZ: selector & 0x8000 != 0, redactBarcode: selector & 0x10000 != 0)
+        let reference = input.referenceDate ?? CalendarDate(year: 2025, month: 1, day: 1)
+        guard let plain = try? DocumentMerger(referenceDate: reference).merge(input),
+              let redacted = try? DocumentMerger(referenceDate: reference, redaction: .fixed(settings)).merge(input),
+              let data = try? JSONEncoder().encode(redacted) else { return }
+        // Oracle: no redacted value anywhere in the serialized result or its raw data.
+        var effective = settings.fields
+        if !effective.isDisjoint(with: [.firstName, .lastName, .fullName]) { effective.formUnion([.firstName, .lastName, .fullName]) }
+        // Every string value of the JSON (not its keys: `isPermanentExpiry` is not a leak of a
+        // redacted `PERMANENT`), the raw MRZ lines and the raw barcode bytes.
+        func strings(_ json: Any) -> [String] {
+            switch json {
+            case let s as String: return [s]
+            case let a as [Any]: return a.flatMap(strings)
+            case let o as [String: Any]: return o.values.flatMap(strings)
+            default: return []
+            }
+        }
+        let values = (try? JSONSerialization.jsonObject(with: data)).map(strings) ?? []
+        let haystack = (values + (redacted.raw.mrz ?? []) + [String(decoding: redacted.raw.barcode ?? [], as: UTF8.self)])
+            .joined(separator: "\n").uppercased()
+        for name in effective {
+            for (_, value) in plain[name].readings.all where value.utf8.count >= 3 {
+                if name == .documentNumber, settings.documentNumber != nil, value.utf8.count <= 3 { continue }
+                let upper = value.uppercased()
+                if haystack.contains(upper) {
+                    fatalError("redacted \(name.rawValue) value '\(value)' found in the result")
+                }
+            }
+        }
+    }
+
+    static func scan(_ bytes: [UInt8]) {
+        guard let image = try? ImageDecoder.decode(bytes, limits: ImageLimits(maxPixels: 400_000, maxFileBytes: 1 << 20)) else { return }
+        let scan = DocumentScanner(readBarcodes: true).scan(image)
+        // Oracle: a verified reading is a valid MRZ.
+        if scan.reading?.verified == true, scan.parsed?.isValid != true {
+            fatalError("verified reading that does not parse as valid: \(scan.reading!.lines)")
+        }
+    }
+}
