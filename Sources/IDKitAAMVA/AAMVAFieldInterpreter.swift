@@ -414,7 +414,8 @@ final class FieldInterpreter {
             if Byte.isDigit(c) {
                 if m.digitCount < 9 { number = number * 10 + Int(c - 0x30) }
                 m.digitCount += 1
-                current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
+                // Capped like `number`: a long run of digits must not overflow (fuzzing found it).
+                if current < 100_000_000 { current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30) }
             } else {
                 m.onlyDigits = false
                 endGroup()

@@ -198,6 +198,10 @@ extension Help {
       --fuse              the images are frames of one document: combine them per character
       --annotate DIR      write IMAGE.annotated.png with the band, character boxes and reading
       --no-barcodes       skip barcode reading (faster on images without one)
+      --redact F1,F2 …    redaction as for 'idkit merge' (--document-number-visible, --redact-mrz,
+                          --redact-barcode, --redact-mode); with a result mode the MRZ lines are
+                          masked and "parsed" is withheld, with an image mode --annotate blacks out
+                          the MRZ band and the barcodes
       --max-pixels N      refuse images above N pixels (default 40000000)
 
     STATUS

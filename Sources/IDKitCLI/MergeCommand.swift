@@ -9,8 +9,8 @@ enum MergeCommand {
         var json = false
         var input = "-"
         var referenceDate: CalendarDate?
-        var redaction = RedactionSettings.none
-        var modeGiven = false
+        var redactionOptions = RedactionOptions()
+        var redaction: RedactionSettings { redactionOptions.settings }
     }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
@@ -27,31 +27,8 @@ enum MergeCommand {
                     throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
                 }
                 o.referenceDate = date
-            case .option(name: "redact", let v):
-                let list = try cursor.value(of: "redact", v, expecting: "field names, as --redact=documentNumber,dateOfBirth")
-                for name in list.split(separator: ",") {
-                    guard let field = DocumentFieldName(rawValue: String(name)) else {
-                        throw UsageError(message: "--redact: '\(name)' is not a field; fields: "
-                                         + DocumentFieldName.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    o.redaction.fields.insert(field)
-                }
-            case .option(name: "redact-mode", let v):
-                let text = try cursor.value(of: "redact-mode", v, expecting: "a mode: none, resultFieldsOnly, imageOnly, fullResult")
-                guard let mode = RedactionMode(rawValue: text) else {
-                    throw UsageError(message: "--redact-mode: '\(text)' is not one of none, resultFieldsOnly, imageOnly, fullResult")
-                }
-                o.redaction.mode = mode
-                o.modeGiven = true
-            case .option(name: "document-number-visible", let v):
-                let text = try cursor.value(of: "document-number-visible", v, expecting: "PREFIX,SUFFIX counts, as 0,4")
-                let parts = text.split(separator: ",").map { Int($0) }
-                guard parts.count == 2, let p = parts[0], let s = parts[1], p >= 0, s >= 0 else {
-                    throw UsageError(message: "--document-number-visible: expected two counts PREFIX,SUFFIX, as 0,4; found '\(text)'")
-                }
-                o.redaction.documentNumber = DocumentNumberRedaction(prefixVisible: p, suffixVisible: s)
-            case .option(name: "redact-mrz", value: nil): o.redaction.redactMRZ = true
-            case .option(name: "redact-barcode", value: nil): o.redaction.redactBarcode = true
+            case .option(let name, let v) where RedactionOptions.names.contains(name):
+                try o.redactionOptions.accept(name, v, &cursor)
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit merge'")
             case .positional(let path): inputs.append(path)
             case .stdin: inputs.append("-")
@@ -59,12 +36,6 @@ enum MergeCommand {
         }
         guard inputs.count <= 1 else { throw UsageError(message: "one input document at a time; found \(inputs.count)") }
         o.input = inputs.first ?? "-"
-        // A redaction flag without a mode means: redact the result.
-        let asked = !o.redaction.fields.isEmpty || o.redaction.redactMRZ || o.redaction.redactBarcode || o.redaction.documentNumber != nil
-        if asked && !o.modeGiven { o.redaction.mode = .fullResult }
-        if o.redaction.documentNumber != nil && !o.redaction.fields.contains(.documentNumber) {
-            o.redaction.fields.insert(.documentNumber)
-        }
         return o
     }
 

@@ -13,6 +13,7 @@ enum ScanCommand {
         var limits = ImageLimits.default
         var referenceDate: CalendarDate = .today
         var files: [String] = []
+        var redactionOptions = RedactionOptions()
     }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
@@ -35,6 +36,8 @@ enum ScanCommand {
                     throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
                 }
                 o.referenceDate = date
+            case .option(let name, let v) where RedactionOptions.names.contains(name):
+                try o.redactionOptions.accept(name, v, &cursor)
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit scan'")
             case .positional(let path): o.files.append(path)
             case .stdin: throw UsageError(message: "'idkit scan' reads image files, not standard input")
@@ -53,7 +56,8 @@ enum ScanCommand {
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
         let (parsed, exit) = CommandStart.options("scan", help: Help.scan, io: io) { () throws(UsageError) in try parseOptions(arguments) }
         guard let options = parsed else { return exit }
-        let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate)
+        let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate,
+                                      redaction: .fixed(options.redactionOptions.settings))
         var status = IDKitCommand.ExitStatus.valid
         var jobs: [(name: String, scan: DocumentScan, image: GrayImage?)] = []
         if options.fuse {

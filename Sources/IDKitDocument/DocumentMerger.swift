@@ -118,6 +118,9 @@ public struct DocumentMerger: Sendable {
         return d
     }
 
+    /// The class an MRZ alone implies (for choosing redaction before anything is merged).
+    public static func documentClass(of mrz: MRZResult) -> DocumentClass? { documentClass(mrz: mrz, aamva: nil) }
+
     static func documentClass(mrz: MRZResult?, aamva: AAMVAPayload?) -> DocumentClass? {
         if let aamva {
             let type: DocumentClass.DocumentType? = switch aamva.fields.documentType {

@@ -31,6 +31,24 @@ public struct DocumentScan: Sendable {
     /// `decode`, `locate`, `read`, `barcodes`, `total` in milliseconds.
     public var timingsMs: [String: Double]
 
+    /// The redaction that applied to this scan (``ScanAnnotation`` follows it for the image).
+    public var redaction: RedactionSettings = .none
+
+    /// Result redaction: the MRZ lines become the merged document's masked lines (none when the
+    /// MRZ is withheld or was not merged), the parsed MRZ goes, barcode bytes go.
+    mutating func redactResult(document: DocumentResult?, settings: RedactionSettings) {
+        if var reading = reading {
+            if let masked = document?.raw.mrz, masked.count == reading.lines.count {
+                reading.lines = masked
+            } else {
+                reading.lines = reading.lines.map { String(repeating: "*", count: $0.count) }
+            }
+            self.reading = reading
+        }
+        parsed = nil
+        barcodes = barcodes.map { var b = $0; b.bytes = []; return b }
+    }
+
     /// A scan that stopped before reading: the status and why.
     public static func failed(_ status: ScanStatus, reason: String, timingsMs: [String: Double] = [:]) -> DocumentScan {
         DocumentScan(status: status, reason: reason, band: nil, reading: nil, parsed: nil, quality: nil, barcodes: [],
@@ -44,13 +62,18 @@ public struct DocumentScanner: Sendable {
     public var thresholds: QualityThresholds
     public var readBarcodes: Bool
     public var referenceDate: CalendarDate
+    /// Applied to the merged document and to everything the scan reports: with a result mode the
+    /// MRZ lines are the document's masked lines and the parsed MRZ and raw barcode bytes are
+    /// withheld; with an image mode ``ScanAnnotation`` blacks out the MRZ band and the barcodes.
+    public var redaction: RedactionPolicy
 
     public init(limits: ImageLimits = .default, thresholds: QualityThresholds = QualityThresholds(), readBarcodes: Bool = true,
-                referenceDate: CalendarDate = .today) {
+                referenceDate: CalendarDate = .today, redaction: RedactionPolicy = .fixed(.none)) {
         self.limits = limits
         self.thresholds = thresholds
         self.readBarcodes = readBarcodes
         self.referenceDate = referenceDate
+        self.redaction = redaction
     }
 
     /// Decodes the file (applying its EXIF orientation) and scans it.
@@ -101,16 +124,21 @@ public struct DocumentScanner: Sendable {
                 reason = "some characters that no check digit covers are uncertain"
             }
         }
-        var document: DocumentResult?
         let aamva = barcodes.first { $0.format == .pdf417 }
-        if outcome.parsed != nil || aamva != nil {
-            document = DocumentMerger(referenceDate: referenceDate).merge(mrz: outcome.reading?.verified == true ? outcome.parsed : nil,
-                                                                          barcode: aamva?.bytes)
+        let verifiedMRZ = outcome.reading?.verified == true ? outcome.parsed : nil
+        var document: DocumentResult?
+        if verifiedMRZ != nil || aamva != nil {
+            document = DocumentMerger(referenceDate: referenceDate, redaction: redaction).merge(mrz: verifiedMRZ, barcode: aamva?.bytes)
         }
-        return DocumentScan(status: status, reason: reason, band: outcome.band, reading: outcome.reading, parsed: outcome.parsed,
-                            quality: quality, barcodes: barcodes, document: document,
-                            timingsMs: ["locate": outcome.locateMilliseconds, "read": outcome.readMilliseconds,
-                                        "barcodes": barcodeMs, "total": ms(since: t0)])
+        var scan = DocumentScan(status: status, reason: reason, band: outcome.band, reading: outcome.reading, parsed: outcome.parsed,
+                                quality: quality, barcodes: barcodes, document: document,
+                                timingsMs: ["locate": outcome.locateMilliseconds, "read": outcome.readMilliseconds,
+                                            "barcodes": barcodeMs, "total": ms(since: t0)])
+        let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
+        let settings = redaction.settings(for: documentClass)
+        scan.redaction = settings
+        if settings.redactsResult { scan.redactResult(document: document, settings: settings) }
+        return scan
     }
 
     private func ms(since t: Date) -> Double { Date().timeIntervalSince(t) * 1000 }

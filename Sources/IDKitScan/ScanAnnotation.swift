@@ -1,4 +1,5 @@
 import IDKitImage
+import IDKitDocument
 
 /// A picture of what the scanner saw: the band (green when the reading verified, red when not),
 /// a box around every character, and the reading drawn in OCR-B above the band.
@@ -23,6 +24,15 @@ public enum ScanAnnotation {
                 for dx in 0..<thickness { for dy in 0..<thickness { plot(x + dx, y + dy, c) } }
             }
         }
+        // Image redaction: the MRZ band and the barcodes black, nothing of the reading drawn.
+        if scan.redaction.redactsImage {
+            var gray = GrayImage(width: image.width, height: image.height, pixels: [UInt8](repeating: 255, count: image.width * image.height))
+            scan.redaction.redact(&gray, regions: DocumentImageRegions(mrz: scan.band?.quad, barcodes: scan.barcodes.map(\.quad)))
+            for i in 0..<(image.width * image.height) where gray.pixels[i] == 0 {
+                rgb[3 * i] = 0; rgb[3 * i + 1] = 0; rgb[3 * i + 2] = 0
+            }
+            return rgb
+        }
         guard let band = scan.band else { return rgb }
         let verified = scan.reading?.verified == true
         let colour: (UInt8, UInt8, UInt8) = verified ? (40, 220, 60) : (235, 50, 40)
@@ -43,8 +53,9 @@ public enum ScanAnnotation {
                 for k in 0..<4 { line(corners[k], corners[(k + 1) % 4], boxColour) }
             }
         }
-        // The reading, in OCR-B template glyphs, on a white plate at the top left.
-        if let reading = scan.reading {
+        // The reading, in OCR-B template glyphs, on a white plate at the top left (not when the
+        // result is redacted: the lines may hold masked fields).
+        if let reading = scan.reading, !scan.redaction.redactsResult {
             let gw = OCRBTemplates.width, gh = OCRBTemplates.height
             let plateW = min(image.width, reading.lines.map(\.count).max()! * gw + 8)
             let plateH = min(image.height, reading.lines.count * gh + 8)
