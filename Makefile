@@ -60,7 +60,8 @@ fuzz: fuzz-build
 
 ## The whole test suite under AddressSanitizer and under ThreadSanitizer (C and C++ shims included).
 sanitizers: deps
-	$(SWIFT) test --sanitize=address --build-path .build/asan -Xcc -fsanitize=address -Xcxx -fsanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan \
+		-Xcc -fsanitize=address -Xcxx -fsanitize=address
 	$(SWIFT) test --sanitize=thread --build-path .build/tsan
 
 ## LeakSanitizer over 10,000 scans, and peak memory on oversized inputs (README "Bad input").

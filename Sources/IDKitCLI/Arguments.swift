@@ -53,6 +53,15 @@ struct TokenCursor {
         }
         throw UsageError(message: "option --\(name) needs \(what)")
     }
+
+    /// `--reference-date YYYY-MM-DD` (or `=`): the date two-digit years, ages and expiry are judged by.
+    mutating func referenceDate(_ inline: String?) throws(UsageError) -> CalendarDate {
+        let text = try value(of: "reference-date", inline, expecting: "a date, as YYYY-MM-DD")
+        guard let date = CalendarDate(iso8601: text) else {
+            throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
+        }
+        return date
+    }
 }
 
 /// The start every subcommand shares: options parsed, `--help` printed, a usage error reported

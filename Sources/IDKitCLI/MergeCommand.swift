@@ -21,12 +21,7 @@ enum MergeCommand {
             switch token {
             case .option(name: "json", value: nil): o.json = true
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
-            case .option(name: "reference-date", let v):
-                let text = try cursor.value(of: "reference-date", v, expecting: "a date, as YYYY-MM-DD")
-                guard let date = CalendarDate(iso8601: text) else {
-                    throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
-                }
-                o.referenceDate = date
+            case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
             case .option(let name, let v) where RedactionOptions.names.contains(name):
                 try o.redactionOptions.accept(name, v, &cursor)
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit merge'")
