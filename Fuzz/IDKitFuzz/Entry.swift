@@ -42,8 +42,16 @@ struct FuzzReplay {
             Seeds.write(into: args[1])
             return
         }
+        // `idkit-fuzz loop HARNESS FILE N`: one input N times (for LeakSanitizer over many runs).
+        if args.first == "loop", args.count == 4, let harness = Harness(rawValue: args[1]), let n = Int(args[3]),
+           let data = FileManager.default.contents(atPath: args[2]) {
+            let bytes = Array(data)
+            for _ in 0..<n { harness.run(bytes) }
+            print("\(harness.rawValue): \(n) runs of \(args[2]), no failure")
+            return
+        }
         guard args.count >= 3, args[0] == "replay", let harness = Harness(rawValue: args[1]) else {
-            FileHandle.standardError.write(Data("usage: idkit-fuzz replay mrz|aamva|merge|image|scan FILE|DIR… | idkit-fuzz seeds DIR\n".utf8))
+            FileHandle.standardError.write(Data("usage: idkit-fuzz replay mrz|aamva|merge|image|scan FILE|DIR… | seeds DIR | loop HARNESS FILE N\n".utf8))
             exit(64)
         }
         var count = 0
