@@ -75,26 +75,26 @@ enum Harness: String, CaseIterable {
         // Oracle: no redacted value anywhere in the serialized result or its raw data.
         var effective = settings.fields
         if !effective.isDisjoint(with: [.firstName, .lastName, .fullName]) { effective.formUnion([.firstName, .lastName, .fullName]) }
-        // Every string value of the JSON (not its keys: `isPermanentExpiry` is not a leak of a
-        // redacted `PERMANENT`), the raw MRZ lines and the raw barcode bytes.
-        func strings(_ json: Any) -> [String] {
-            switch json {
-            case let s as String: return [s]
-            case let a as [Any]: return a.flatMap(strings)
-            case let o as [String: Any]: return o.values.flatMap(strings)
-            default: return []
-            }
+        // Every free-text string of the result (values, readings, raw data, messages, class,
+        // chip data) — not the fixed vocabulary (`mismatch` holds the letters of a redacted `SMA`).
+        _ = data
+        var texts: [String] = []
+        for name in DocumentFieldName.allCases {
+            let field = redacted[name]
+            if let v = field.value { texts.append(v) }
+            texts += field.readings.all.map(\.value)
         }
-        // The barcode is searched as bytes: its base64 text holds arbitrary letter runs.
-        var withoutBarcode = redacted
-        withoutBarcode.raw.barcode = nil
-        let values = (try? JSONEncoder().encode(withoutBarcode)).flatMap { try? JSONSerialization.jsonObject(with: $0) }.map(strings) ?? []
-        let haystack = (values + (redacted.raw.mrz ?? []) + [String(decoding: redacted.raw.barcode ?? [], as: UTF8.self)])
-            .joined(separator: "\n").uppercased()
+        texts += redacted.raw.mrz ?? []
+        texts.append(String(decoding: redacted.raw.barcode ?? [], as: UTF8.self))
+        texts += redacted.warnings.map(\.message)
+        texts += [redacted.documentClass?.country, redacted.documentClass?.region, redacted.chipAccess?.mrzInformation].compactMap { $0 }
+        let haystack = texts.joined(separator: "\n").asciiUppercased
         for name in effective {
             for (_, value) in plain[name].readings.all where value.utf8.count >= 3 {
                 if name == .documentNumber, settings.documentNumber != nil, value.utf8.count <= 3 { continue }
-                let upper = value.uppercased()
+                // ASCII case only, as the redactor compares: Unicode upper-casing would turn the
+                // printed "Großmann" into "GROSSMANN" and find a redacted "SMA" in it.
+                let upper = value.asciiUppercased
                 if haystack.contains(upper) {
                     fatalError("redacted \(name.rawValue) value '\(value)' found in the result")
                 }
@@ -109,5 +109,12 @@ enum Harness: String, CaseIterable {
         if scan.reading?.verified == true, scan.parsed?.isValid != true {
             fatalError("verified reading that does not parse as valid: \(scan.reading!.lines)")
         }
+    }
+}
+
+extension String {
+    /// Upper case for ASCII letters only.
+    var asciiUppercased: String {
+        String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }
