@@ -25,27 +25,10 @@ struct MRZLineReader: Sendable {
         let w = OCRBClassifier.width, h = OCRBClassifier.height
         let pad = Self.pad
         let stripWidth = n * w + 2 * pad, stripHeight = h + 2 * pad
-        let corners = Self.centreCorners(band)
-        // One homography for the whole band, from the centres of its four corner characters, so
-        // that perspective (a tilted camera) shortens the pitch along a line as it does in the
-        // image; each line's strip is a horizontal slice of the rectified band.
-        let lastLine = Double(band.lines.count - 1)
-        let left = Double(pad) + Double(w) / 2, right = Double(pad + (n - 1) * w) + Double(w) / 2
-        let lineSpacing = Self.lineSpacing(band, corners)        // in strip pixels
-        let top = Double(pad) + Double(h) / 2
-        let bandRect = [Point(x: left, y: top), Point(x: right, y: top),
-                        Point(x: right, y: top + lastLine * lineSpacing), Point(x: left, y: top + lastLine * lineSpacing)]
         var correlations: [[[Float]]] = []
         let classifier = OCRBClassifier.shared
-        // The starting estimate is affine (the last line's end placed by the other three corners):
-        // a four-corner perspective from two close lines swings wildly on a pixel of error. The
-        // fit to all character centres then adds the perspective the image really has.
-        let affineCorners = [corners[0], corners[1], Point(x: corners[1].x + corners[3].x - corners[0].x,
-                                                            y: corners[1].y + corners[3].y - corners[0].y), corners[3]]
-        guard let cornerTransform = Homography(from: bandRect, to: affineCorners) else {
-            return MRZScores(format: band.format, correlations: [])
-        }
-        let bandTransform = Self.fitted(band, initial: cornerTransform, left: left, top: top, spacing: lineSpacing) ?? cornerTransform
+        guard let geometry = Self.rectification(band) else { return MRZScores(format: band.format, correlations: []) }
+        let bandTransform = geometry.transform, lineSpacing = geometry.spacing
         for k in 0..<min(band.lines.count, lineLimit ?? band.lines.count) {
             // The strip of line k: strip (x, y) is band-rectified (x, y + k·spacing).
             let dy = Double(k) * lineSpacing
@@ -68,13 +51,33 @@ struct MRZLineReader: Sendable {
         return MRZScores(format: band.format, correlations: correlations)
     }
 
+    /// The band rectified: a homography from the template-scale band (character i of line k
+    /// centred at `left + i·w`, `top + k·spacing`) to the image. One homography for the whole
+    /// band, so that perspective shortens the pitch along a line as it does in the image; each
+    /// line's strip is a horizontal slice of it. It starts affine (the last line's end placed by
+    /// the other three corners: a four-corner perspective from two close lines swings wildly on a
+    /// pixel of error), then the fit to all character centres adds the perspective there is.
+    static func rectification(_ band: MRZBand) -> (transform: Homography, left: Double, top: Double, spacing: Double)? {
+        let w = Double(OCRBClassifier.width), h = Double(OCRBClassifier.height), pad = Double(Self.pad)
+        let corners = centreCorners(band)
+        let left = pad + w / 2, right = pad + Double(band.lineLength - 1) * w + w / 2, top = pad + h / 2
+        let spacing = lineSpacing(band, corners)
+        let last = Double(band.lines.count - 1) * spacing
+        let rect = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: top + last), Point(x: left, y: top + last)]
+        let affine = [corners[0], corners[1], Point(x: corners[1].x + corners[3].x - corners[0].x,
+                                                    y: corners[1].y + corners[3].y - corners[0].y), corners[3]]
+        guard let initial = Homography(from: rect, to: affine) else { return nil }
+        let transform = fitted(band, left: left, top: top, spacing: spacing) ?? initial
+        return (transform, left, top, spacing)
+    }
+
     /// The band's homography fitted to every character centre found. Each centre's position in
     /// its line comes from walking the chain of components: the gap to the next one, over the
     /// local pitch (which perspective changes slowly), is how many positions it advances. Then
     /// a least-squares fit, and once more without the centres it misses by a third of a pitch (two
     /// characters merged into one component, a speck). Four corners alone leave the perspective
     /// of two close lines poorly determined; dozens of centres do not.
-    static func fitted(_ band: MRZBand, initial: Homography, left: Double, top: Double, spacing: Double) -> Homography? {
+    static func fitted(_ band: MRZBand, left: Double, top: Double, spacing: Double) -> Homography? {
         let w = Double(OCRBClassifier.width)
         let n = band.lineLength
         let corners = centreCorners(band)
@@ -149,16 +152,8 @@ extension MRZBand {
     /// Where each character's centre stands in the image, line by line (from the band's
     /// homography fitted to the characters found), for drawing and for callers that crop.
     public func characterCenters() -> [[Point]] {
-        let w = Double(OCRBClassifier.width), h = Double(OCRBClassifier.height)
-        let pad = Double(MRZLineReader.pad)
-        let corners = MRZLineReader.centreCorners(self)
-        let left = pad + w / 2, right = pad + Double(lineLength - 1) * w + w / 2, top = pad + h / 2
-        let spacing = MRZLineReader.lineSpacing(self, corners)
-        let last = Double(lines.count - 1) * spacing
-        let rect = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: top + last), Point(x: left, y: top + last)]
-        let affine = [corners[0], corners[1], Point(x: corners[1].x + corners[3].x - corners[0].x, y: corners[1].y + corners[3].y - corners[0].y), corners[3]]
-        guard let initial = Homography(from: rect, to: affine) else { return [] }
-        let transform = MRZLineReader.fitted(self, initial: initial, left: left, top: top, spacing: spacing) ?? initial
+        guard let (transform, left, top, spacing) = MRZLineReader.rectification(self) else { return [] }
+        let w = Double(OCRBClassifier.width)
         return (0..<lines.count).map { k in
             (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }
         }
