@@ -36,16 +36,17 @@ public enum AAMVAElementCatalog {
         return ids
     }
 
-    /// `mandatory(version:subfile:)` with packed identifiers, computed once per version and type.
-    static func mandatoryCodes(version: Int, subfile: String) -> [(String, UInt32)] {
+    /// `mandatory(version:subfile:)` as packed identifiers (`ElementTable.code`), computed once
+    /// per version for driver licences and for other subfiles.
+    static func mandatoryCodes(version: Int, isDL: Bool) -> [UInt32] {
         let v = max(0, min(version, 11))
-        return (subfile == "DL" ? mandatoryDL : mandatoryOther)[v]
+        return isDL ? mandatoryDL[v] : mandatoryOther[v]
     }
-    private static let mandatoryDL: [[(String, UInt32)]] = (0...11).map { v in
-        mandatory(version: v, subfile: "DL").map { ($0, ElementTable.code($0)) }
+    private static let mandatoryDL: [[UInt32]] = (0...11).map { v in
+        mandatory(version: v, subfile: "DL").map(ElementTable.code)
     }
-    private static let mandatoryOther: [[(String, UInt32)]] = (0...11).map { v in
-        mandatory(version: v, subfile: "ID").map { ($0, ElementTable.code($0)) }
+    private static let mandatoryOther: [[UInt32]] = (0...11).map { v in
+        mandatory(version: v, subfile: "ID").map(ElementTable.code)
     }
 
     /// Every identifier any version defines, packed as three ASCII bytes (see `ElementTable.code`).

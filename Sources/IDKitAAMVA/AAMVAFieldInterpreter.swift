@@ -1,26 +1,21 @@
 /// The elements of one subfile as byte ranges of the payload, looked up by packed identifier
 /// (three ASCII bytes in a UInt32): the field rules run on bytes, not Strings.
 struct ElementTable: Sendable {
-    struct Entry: Sendable {
-        var code: UInt32
-        var start: Int32
-        var end: Int32
-        var offset: Int32
-    }
-
     var bytes: [UInt8]
-    var entries: [Entry] = []
-    /// The element values as Strings, when already made (magnetic-stripe tracks).
-    var strings: [String] = []
-    /// Element index + 1 by `slot(of:)` for the standard's `DA?`–`DD?` and `PA?` identifiers, so
-    /// that the field rules find an element in one step; 0 = absent. Others are searched.
-    private var slots: [Int16] = []
+    /// One allocation per table: first `slotCount` slots, element index + 1 by `slot(of:)` for the
+    /// standard's `DA?`–`DD?` and `PA?` identifiers (0 = absent), so that the field rules find an
+    /// element in one step (others are searched); then four values per element: packed
+    /// identifier, value start, value end, offset of the identifier in the original payload.
+    private var storage: [Int32]
+    private(set) var count = 0
+
+    fileprivate static let slotCount = 110
 
     @inline(__always) static func code(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
         UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
     }
 
-    static func code(_ id: StaticString) -> UInt32 {
+    @inline(__always) static func code(_ id: StaticString) -> UInt32 {
         id.withUTF8Buffer { code($0[0], $0[1], $0[2]) }
     }
 
@@ -29,7 +24,15 @@ struct ElementTable: Sendable {
         return u.count >= 3 ? code(u[0], u[1], u[2]) : 0
     }
 
-    static let slotCount = 110
+    /// The three-character identifier of a packed code.
+    static func identifier(of code: UInt32) -> String {
+        String(unsafeUninitializedCapacity: 3) { buffer in
+            buffer[0] = UInt8(truncatingIfNeeded: code >> 16)
+            buffer[1] = UInt8(truncatingIfNeeded: code >> 8)
+            buffer[2] = UInt8(truncatingIfNeeded: code)
+            return 3
+        }
+    }
 
     /// `DA?`…`DD?` → 0…103, `PA?` → 104…109.
     @inline(__always) static func slot(of code: UInt32) -> Int? {
@@ -40,41 +43,88 @@ struct ElementTable: Sendable {
         return nil
     }
 
-    init(bytes: [UInt8], capacity: Int = 0) {
+    /// A table made in one allocation: `fill` adds at most `capacity` elements through the
+    /// writer (the caller knows a bound: an element takes at least four bytes of the payload).
+    init(bytes: [UInt8], capacity: Int, fill: (inout Writer) -> Void) {
         self.bytes = bytes
-        if capacity > 0 { entries.reserveCapacity(capacity) }
+        let capacity = max(0, capacity)
+        var count = 0
+        storage = [Int32](unsafeUninitializedCapacity: Self.slotCount + 4 * capacity) { buffer, initialized in
+            let base = buffer.baseAddress!
+            base.initialize(repeating: 0, count: Self.slotCount)
+            var writer = Writer(base: base, capacity: capacity)
+            fill(&writer)
+            count = writer.count
+            initialized = Self.slotCount + 4 * count
+        }
+        self.count = count
     }
+
+    /// A table without elements.
+    static let empty = ElementTable(bytes: [], capacity: 0) { _ in }
 
     /// A table over element values given as Strings (magnetic-stripe tracks).
     init(elements: [AAMVAElement]) {
-        bytes = []
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
         for e in elements {
             let start = bytes.count
-            bytes.append(contentsOf: e.value.utf8)
-            append(code: Self.code(e.id), value: start..<bytes.count, offset: e.offset)
-            strings.append(e.value)
+            // Latin-1, as the payload bytes are read (track characters are ASCII).
+            for scalar in e.value.unicodeScalars { bytes.append(scalar.value <= 0xFF ? UInt8(scalar.value) : UInt8(ascii: "?")) }
+            ranges.append(start..<bytes.count)
+        }
+        self.init(bytes: bytes, capacity: elements.count) { writer in
+            for (e, r) in zip(elements, ranges) { writer.append(code: Self.code(e.id), value: r, offset: e.offset) }
         }
     }
 
-    @inline(__always) mutating func append(code: UInt32, value: Range<Int>, offset: Int) {
-        if let s = Self.slot(of: code) {
-            if slots.isEmpty { slots = [Int16](repeating: 0, count: Self.slotCount) }
-            if slots[s] == 0 { slots[s] = Int16(entries.count + 1) }
+    /// Adds elements to a table being made, through its storage: no copy-on-write checks per
+    /// element (the parser's inner loop).
+    struct Writer {
+        private let base: UnsafeMutablePointer<Int32>
+        private let capacity: Int
+        private(set) var count = 0
+
+        fileprivate init(base: UnsafeMutablePointer<Int32>, capacity: Int) {
+            self.base = base
+            self.capacity = capacity
         }
-        entries.append(Entry(code: code, start: Int32(value.lowerBound), end: Int32(value.upperBound), offset: Int32(offset)))
+
+        /// Adds an element; `false` when its identifier was already there (the first one is kept
+        /// for lookups, the repeat is still listed). Beyond the capacity nothing is written
+        /// (callers size the table so that this cannot happen).
+        @inline(__always) @discardableResult
+        mutating func append(code: UInt32, value: Range<Int>, offset: Int) -> Bool {
+            var isNew = true
+            if let s = ElementTable.slot(of: code) {
+                isNew = base[s] == 0
+                if isNew, count < capacity { base[s] = Int32(count + 1) }
+            } else {
+                for i in 0..<count where UInt32(bitPattern: base[ElementTable.slotCount + 4 * i]) == code { isNew = false; break }
+            }
+            guard count < capacity else { return isNew }
+            let entry = base + ElementTable.slotCount + 4 * count
+            entry[0] = Int32(bitPattern: code)
+            entry[1] = Int32(truncatingIfNeeded: value.lowerBound)
+            entry[2] = Int32(truncatingIfNeeded: value.upperBound)
+            entry[3] = Int32(truncatingIfNeeded: offset)
+            count += 1
+            return isNew
+        }
     }
 
-    var count: Int { entries.count }
-    func value(_ i: Int) -> Range<Int> { Int(entries[i].start)..<Int(entries[i].end) }
-    func offset(_ i: Int) -> Int { Int(entries[i].offset) }
+    @inline(__always) func code(_ i: Int) -> UInt32 { UInt32(bitPattern: storage[Self.slotCount + 4 * i]) }
+    @inline(__always) func value(_ i: Int) -> Range<Int> {
+        let base = Self.slotCount + 4 * i
+        return Int(storage[base + 1])..<Int(storage[base + 2])
+    }
+    @inline(__always) func offset(_ i: Int) -> Int { Int(storage[Self.slotCount + 4 * i + 3]) }
 
     /// The elements as the public type: identifier and value as Strings (ISO 8859-1 values).
     func elements() -> [AAMVAElement] {
-        (0..<entries.count).map { i in
-            let c = entries[i].code
-            let id = String(decoding: [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)], as: UTF8.self)
-            let value = i < strings.count ? strings[i] : latin1(self.value(i))
-            return AAMVAElement(id: id, value: value, offset: offset(i))
+        (0..<count).map { i in
+            let value = latin1(self.value(i))
+            return AAMVAElement(id: Self.identifier(of: code(i)), value: value, offset: offset(i))
         }
     }
 
@@ -89,11 +139,10 @@ struct ElementTable: Sendable {
     /// The first element with this identifier.
     @inline(__always) func index(_ code: UInt32) -> Int? {
         if let s = Self.slot(of: code) {
-            guard !slots.isEmpty else { return nil }
-            let i = Int(slots[s])
+            let i = Int(storage[s])
             return i == 0 ? nil : i - 1
         }
-        for i in 0..<entries.count where entries[i].code == code { return i }
+        for i in 0..<count where self.code(i) == code { return i }
         return nil
     }
 }
@@ -103,26 +152,26 @@ struct ElementTable: Sendable {
 /// Dates: AAMVA DL/ID-2000 (version 01) writes `CCYYMMDD`; from version 02 on, US cards write
 /// `MMDDCCYY` and Canadian cards `CCYYMMDD` (Annex D, D.12.5.1 "Date" data type). The country is
 /// `DCG` when present, else the IIN's, else the address jurisdiction's.
-final class FieldInterpreter {
+struct FieldInterpreter {
     let table: ElementTable
     let version: Int
     let subfileType: String?
-    let jurisdiction: AAMVAJurisdiction?
+    /// The country of the jurisdiction the IIN is assigned to.
+    let iinCountry: String?
     var warnings: [AAMVAWarning] = []
     var country: String?
 
-    init(table: ElementTable, version: Int, subfileType: String?, jurisdiction: AAMVAJurisdiction?) {
+    init(table: ElementTable, version: Int, subfileType: String?, iinCountry: String?) {
         self.table = table
         self.version = version
         self.subfileType = subfileType
-        self.jurisdiction = jurisdiction
+        self.iinCountry = iinCountry
     }
 
-    private func has(_ id: StaticString) -> Bool { table.index(ElementTable.code(id)) != nil }
+    @inline(__always) private func has(_ id: StaticString) -> Bool { table.index(ElementTable.code(id)) != nil }
 
-    /// The value's bytes without the space padding, or `nil` when the element is absent.
     /// The element's index and its value's bytes without the space padding; `nil` when absent.
-    private func trimmedValue(_ id: StaticString) -> (index: Int, range: Range<Int>)? {
+    @inline(__always) private func trimmedValue(_ id: StaticString) -> (index: Int, range: Range<Int>)? {
         guard let i = table.index(ElementTable.code(id)) else { return nil }
         var r = table.value(i)
         while r.lowerBound < r.upperBound, table.bytes[r.lowerBound] == Byte.space { r = (r.lowerBound + 1)..<r.upperBound }
@@ -130,16 +179,13 @@ final class FieldInterpreter {
         return (i, r)
     }
 
-    private func trimmed(_ id: StaticString) -> Range<Int>? { trimmedValue(id)?.range }
+    @inline(__always) private func trimmed(_ id: StaticString) -> Range<Int>? { trimmedValue(id)?.range }
 
     private func string(_ r: Range<Int>) -> String { table.latin1(r) }
 
-    /// The trimmed value; `nil` when absent, `""` when present and blank. An unpadded value that
-    /// already exists as a String is reused.
+    /// The trimmed value; `nil` when absent, `""` when present and blank.
     private func text(_ id: StaticString) -> String? {
-        guard let (i, r) = trimmedValue(id) else { return nil }
-        if r == table.value(i), i < table.strings.count { return table.strings[i] }
-        return string(r)
+        trimmed(id).map(string)
     }
 
     private func offset(_ id: StaticString) -> Int? {
@@ -150,9 +196,9 @@ final class FieldInterpreter {
 
     /// The checks that raise warnings (dates, sex, height) and the country, without making the
     /// fields: what parsing needs; `interpret()` makes the fields when they are read.
-    func validate() {
+    mutating func validate() {
         country = text("DCG").flatMap { $0.isEmpty ? nil : $0 }
-            ?? jurisdiction?.country
+            ?? iinCountry
             ?? text("DAJ").flatMap(AAMVAJurisdiction.country(ofCode:))
         let monthFirst = version >= 2 && country != "CAN"
         for id in Self.dateElements where has(id) {
@@ -162,13 +208,13 @@ final class FieldInterpreter {
         _ = height(version: version)
     }
 
-    func interpret() -> AAMVAFields {
+    mutating func interpret() -> AAMVAFields {
         var f = AAMVAFields()
         f.documentType = subfileType == "DL" || subfileType == "ID" ? subfileType : nil
 
         // Country: DCG, IIN, address jurisdiction.
         country = text("DCG").flatMap { $0.isEmpty ? nil : $0 }
-            ?? jurisdiction?.country
+            ?? iinCountry
             ?? text("DAJ").flatMap(AAMVAJurisdiction.country(ofCode:))
         let monthFirst = version >= 2 && country != "CAN"
 
@@ -318,25 +364,25 @@ final class FieldInterpreter {
         }
     }
 
-    private func date(_ id: StaticString, monthFirst: Bool, format wanted: Bool = true) -> String? {
+    private mutating func date(_ id: StaticString, monthFirst: Bool, format wanted: Bool = true) -> String? {
         guard let r = trimmed(id) else { return nil }
-        let b = table.bytes
         if r.isEmpty { return "" }
-        var allZero = true
-        for k in r where b[k] != 0x30 { allZero = false; break }
-        if allZero && r.count == 8 { return "" }
-        guard r.count == 8, r.allSatisfy({ Byte.isDigit(b[$0]) }) else {
+        // The eight digits as one decimal number (no date has another length).
+        var n = r.count == 8 ? 0 : -1
+        if n == 0 {
+            for k in r {
+                let digit = table.bytes[k] &- 0x30
+                guard digit < 10 else { n = -1; break }
+                n = n * 10 + Int(digit)
+            }
+        }
+        guard n >= 0 else {
             warnings.append(AAMVAWarning(.invalidValue, "\(id) \"\(string(r))\" is not an 8-digit date", offset: offset(id)))
             return nil
         }
-        let s = r.lowerBound
-        func n(_ from: Int, _ count: Int) -> Int {
-            var v = 0
-            for k in 0..<count { v = v * 10 + Int(b[s + from + k] &- 0x30) }
-            return v
-        }
-        let us = (y: n(4, 4), m: n(0, 2), d: n(2, 2))
-        let iso = (y: n(0, 4), m: n(4, 2), d: n(6, 2))
+        if n == 0 { return "" }                                 // 00000000: no date
+        let us = (y: n % 10_000, m: n / 1_000_000, d: n / 10_000 % 100)
+        let iso = (y: n / 10_000, m: n / 100 % 100, d: n % 100)
         let preferred = monthFirst ? us : iso
         let other = monthFirst ? iso : us
         if Self.isValid(preferred) { return wanted ? Self.format(preferred) : "" }
@@ -353,7 +399,8 @@ final class FieldInterpreter {
     static func isValid(_ d: (y: Int, m: Int, d: Int)) -> Bool {
         guard d.y >= 1800, d.y <= 2200, (1...12).contains(d.m), d.d >= 1 else { return false }
         let leap = (d.y % 4 == 0 && d.y % 100 != 0) || d.y % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][d.m - 1]
+        // 31 days in January, March, May, July, August, October, December; 30 in the others.
+        let days = d.m == 2 ? (leap ? 29 : 28) : 30 + ((d.m + (d.m >> 3)) & 1)
         return d.d <= days
     }
 
@@ -367,7 +414,7 @@ final class FieldInterpreter {
     }
 
     /// `1` male, `2` female, `9` not specified (ANSI D-20); letters as written.
-    private func sex() -> String? {
+    private mutating func sex() -> String? {
         guard let r = trimmed("DBC") else { return nil }
         if r.isEmpty { return "" }
         if r.count == 1 {
@@ -430,7 +477,7 @@ final class FieldInterpreter {
 
     /// Height from every form seen on cards: `069 IN`, `175 CM`, version 01 `509` (5 ft 9 in),
     /// `5'-09"`, `5-09`, and `DAV` centimetres.
-    private func height(version: Int) -> (Int?, Int?) {
+    private mutating func height(version: Int) -> (Int?, Int?) {
         func fromInches(_ i: Int) -> (Int?, Int?) { (i, Int((Double(i) * 2.54).rounded())) }
         func fromCm(_ c: Int) -> (Int?, Int?) { (Int((Double(c) / 2.54).rounded()), c) }
         if let r = trimmed("DAV"), let cm = measure(r).number, cm > 0 { return fromCm(cm) }

@@ -13,8 +13,23 @@ public struct AAMVAJurisdiction: Sendable, Equatable, Codable, Hashable {
 
     /// The jurisdiction for an IIN, or `nil` for an IIN that AAMVA has not assigned to one.
     public static func forIIN(_ iin: String) -> AAMVAJurisdiction? {
-        table[iin]
+        guard iin.utf8.count == 6, let number = Int(iin) else { return nil }
+        return forIIN(number: number)
     }
+
+    /// The jurisdiction for an IIN given as a number (the parser reads the six digits as one):
+    /// an array lookup, without hashing a String.
+    static func forIIN(number: Int) -> AAMVAJurisdiction? {
+        switch number {
+        case 636_000...636_062: return byNumber[number - 636_000]
+        case 604_426...604_434: return byNumber[63 + number - 604_426]
+        default: return nil
+        }
+    }
+
+    /// The US IINs 636000–636062, then the Canadian 604426–604434 (every IIN in `table`).
+    private static let byNumber: [AAMVAJurisdiction?] =
+        (636_000...636_062).map { table[String($0)] } + (604_426...604_434).map { table[String($0)] }
 
     /// All jurisdictions that IDKit knows, by IIN.
     public static var all: [AAMVAJurisdiction] { table.values.sorted { $0.iin < $1.iin } }

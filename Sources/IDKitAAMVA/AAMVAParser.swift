@@ -116,16 +116,51 @@ struct PayloadReader {
 
 // MARK: - Header (Annex D, D.12.3)
 
+/// A subfile's two-letter type (`DL`, `ID`, `Z?`) as bytes: compared without making Strings.
+struct SubfileType: Equatable {
+    var first: UInt8
+    var second: UInt8
+
+    static let dl = SubfileType(first: UInt8(ascii: "D"), second: UInt8(ascii: "L"))
+    static let id = SubfileType(first: UInt8(ascii: "I"), second: UInt8(ascii: "D"))
+
+    /// A jurisdiction subfile (`Z?`), whose elements are the jurisdiction's own.
+    var isJurisdiction: Bool { first == UInt8(ascii: "Z") }
+
+    /// The type as text (a small String: no allocation).
+    var string: String {
+        String(unsafeUninitializedCapacity: 2) { buffer in
+            buffer[0] = first
+            buffer[1] = second
+            return 2
+        }
+    }
+}
+
+/// A subfile designator of the header (D.12.3): type, offset and length as read (`nil` when not
+/// four digits), and where the designator itself stands.
+struct Designator {
+    var type: SubfileType
+    var offset: Int?
+    var length: Int?
+    var at: Int
+}
+
 struct Header {
+    /// More designators than this are not read (no card has more than four subfiles).
+    static let maximumDesignators = 16
+
     var complianceIndex: Int
     var elementSeparator: UInt8
     var segmentTerminator: UInt8
     var fileType: String
     var iin: String
+    /// The jurisdiction the IIN is assigned to.
+    var jurisdiction: AAMVAJurisdiction?
     var version: Int
     var jurisdictionVersion: Int?
     var entries: Int
-    var designators: [(type: String, offset: Int?, length: Int?, at: Int)]
+    var designators: [Designator] = []
     var designatorStart: Int
     var endOfHeader: Int
 }
@@ -176,19 +211,22 @@ extension PayloadReader {
     mutating func readHeader() throws(AAMVAError) -> Header? {
         let window = min(data.count, 96)
         var typeIndex: Int?
+        var typeNumber: Int?
         var typeLength = 5
         for (n, candidate) in Self.fileTypes.enumerated() {
             if let i = find(candidate, from: 0, to: window) {
                 // "ANSI" without its space only counts when digits follow.
                 if n == 3 && !(i + 4 < data.count && Byte.isDigit(data[i + 4])) { continue }
                 typeIndex = i
+                typeNumber = n
                 typeLength = candidate.utf8CodeUnitCount
                 break
             }
         }
-        guard let p = typeIndex else { return nil }
-        let fileType = string(p..<p + typeLength)
-        if fileType != "ANSI " && fileType != "AAMVA" {
+        guard let p = typeIndex, let typeNumber else { return nil }
+        // (The standard's two file types without making a String from the bytes.)
+        let fileType = typeNumber == 0 ? "ANSI " : typeNumber == 1 ? "AAMVA" : string(p..<p + typeLength)
+        if typeNumber > 1 {
             warn(.nonStandardFileType, "file type \"\(fileType)\" is neither \"ANSI \" nor \"AAMVA\"", at: p)
         }
 
@@ -228,10 +266,11 @@ extension PayloadReader {
         guard q + 8 <= data.count else {
             throw AAMVAError(.invalidHeader, offset: originalOffset(min(q, data.count)), "the header ends before the IIN and version")
         }
-        guard digits(at: q, count: 6) != nil else {
+        guard let iinNumber = digits(at: q, count: 6) else {
             throw AAMVAError(.invalidHeader, offset: originalOffset(q), "the IIN (6 digits) is expected after the file type; found \(quote(q, 6))")
         }
-        let iin = string(q..<q + 6)
+        let jurisdiction = AAMVAJurisdiction.forIIN(number: iinNumber)
+        let iin = jurisdiction?.iin ?? string(q..<q + 6)
         guard let version = digits(at: q + 6, count: 2) else {
             throw AAMVAError(.invalidHeader, offset: originalOffset(q + 6), "the AAMVA version (2 digits) is expected after the IIN; found \(quote(q + 6, 2))")
         }
@@ -264,29 +303,31 @@ extension PayloadReader {
             }
         }
 
-        var designators: [(type: String, offset: Int?, length: Int?, at: Int)] = []
-        designators.reserveCapacity(4)
+        var header = Header(complianceIndex: at, elementSeparator: elementSeparator, segmentTerminator: terminator,
+                            fileType: fileType, iin: iin, jurisdiction: jurisdiction, version: version,
+                            jurisdictionVersion: jurisdictionVersion,
+                            entries: entries, designatorStart: designatorStart, endOfHeader: designatorStart)
         var d = designatorStart
-        let wanted = max(entries, 1)
-        while designators.count < min(wanted, 16), d + 10 <= data.count {
+        let wanted = min(max(entries, 1), Header.maximumDesignators)
+        header.designators.reserveCapacity(wanted)
+        while header.designators.count < wanted, d + 10 <= data.count {
             guard Byte.isUpper(data[d]), Byte.isUpperOrDigit(data[d + 1]) else { break }
-            let type = string(d..<d + 2)
+            let type = SubfileType(first: data[d], second: data[d + 1])
             let offset = digits(at: d + 2, count: 4)
             let length = digits(at: d + 6, count: 4)
             if offset == nil || length == nil {
                 // A damaged designator ("DLabac"): its type still tells what to look for.
-                if !(type == "DL" || type == "ID" || type.hasPrefix("Z")) { break }
+                if !(type == .dl || type == .id || type.isJurisdiction) { break }
                 warn(.invalidDesignator, "subfile designator \(quote(d, 10)) has no numeric offset and length", at: d)
             }
-            designators.append((type, offset, length, d))
+            header.designators.append(Designator(type: type, offset: offset, length: length, at: d))
             d += 10
         }
-        if designators.count != entries {
-            warn(.entryCountMismatch, "the header declares \(entries) entr\(entries == 1 ? "y" : "ies") but \(designators.count) designator(s) were found", at: designatorStart - 2)
+        header.endOfHeader = d
+        if header.designators.count != entries {
+            warn(.entryCountMismatch, "the header declares \(entries) entr\(entries == 1 ? "y" : "ies") but \(header.designators.count) designator(s) were found", at: designatorStart - 2)
         }
-        return Header(complianceIndex: at, elementSeparator: elementSeparator, segmentTerminator: terminator,
-                      fileType: fileType, iin: iin, version: version, jurisdictionVersion: jurisdictionVersion,
-                      entries: entries, designators: designators, designatorStart: designatorStart, endOfHeader: d)
+        return header
     }
 
     private func hex(_ b: UInt8) -> String {
@@ -306,78 +347,104 @@ extension PayloadReader {
 
 // MARK: - Subfiles and elements
 
+/// Where a designated subfile was found: its type's offset, where its elements begin, and which
+/// designator (-1: none) announced it.
+struct SubfileStart {
+    var index: Int
+    var content: Int
+    var type: SubfileType
+    var designator: Int
+}
+
 extension PayloadReader {
     /// Where the elements begin when a subfile of `type` plausibly starts at `i`: the type, an
     /// optional separator, then an element identifier (`DAQ`, `DCA`, ... for DL/ID; the subfile's
     /// own letters for jurisdiction subfiles). `nil` when no subfile starts there.
-    private func subfileContent(_ type: [UInt8], at i: Int) -> Int? {
-        guard i >= 0, i + 5 <= data.count, data[i] == type[0], data[i + 1] == type[1] else { return nil }
+    private func subfileContent(_ type: SubfileType, at i: Int) -> Int? {
+        guard i >= 0, i + 5 <= data.count, data[i] == type.first, data[i + 1] == type.second else { return nil }
         var c = i + 2
         if data[c] == Byte.lf || data[c] == Byte.cr { c += 1 }
         guard c + 3 <= data.count else { return nil }
         return isElementStart(at: c, subfileType: type) ? c : nil
     }
 
-    private func isElementStart(at c: Int, subfileType type: [UInt8]) -> Bool {
+    private func isElementStart(at c: Int, subfileType type: SubfileType) -> Bool {
         guard c >= 0, c + 3 <= data.count else { return false }
-        if type[0] == UInt8(ascii: "Z") {
-            return data[c] == type[0] && data[c + 1] == type[1] && Byte.isUpperOrDigit(data[c + 2])
+        if type.isJurisdiction {
+            return data[c] == type.first && data[c + 1] == type.second && Byte.isUpperOrDigit(data[c + 2])
         }
         return AAMVAElementCatalog.allCodes.contains(ElementTable.code(data[c], data[c + 1], data[c + 2]))
     }
 
-    mutating func readLayout(_ header: Header) throws(AAMVAError) -> AAMVAPayload {
-        // Locate every designated subfile: at its offset, near it, or anywhere after the header.
-        var starts: [(index: Int, content: Int, type: String, designator: Int)] = []
-        starts.reserveCapacity(header.designators.count)
+    /// Finds designator `n`'s subfile: at its offset, near it (±12 bytes), or anywhere after the
+    /// header; warns when it is not where the header says.
+    private mutating func locate(_ designator: Designator, number n: Int, header: Header,
+                                 besides found: [SubfileStart]) -> SubfileStart? {
+        let type = designator.type
         let searchFrom = header.designatorStart + 2
-        for (n, designator) in header.designators.enumerated() {
-            let type = Array(designator.type.utf8)
-            let expected = designator.offset.map { header.complianceIndex + $0 }
-            var found: (Int, Int)?
-            if let e = expected, let c = subfileContent(type, at: e) {
-                found = (e, c)
-            } else {
-                var candidates: [Int] = []
-                if let e = expected {
-                    for delta in 1...12 { candidates.append(e - delta); candidates.append(e + delta) }
-                }
-                for i in candidates where i >= searchFrom {
-                    if let c = subfileContent(type, at: i) { found = (i, c); break }
-                }
-                if found == nil {
-                    var i = searchFrom
-                    while i + 5 <= data.count {
-                        if let c = subfileContent(type, at: i), !starts.contains(where: { $0.index == i }) { found = (i, c); break }
-                        i += 1
-                    }
-                }
-                // Some version 01 cards (Connecticut, West Virginia) leave out the subfile type:
-                // the first element follows the designators directly.
-                if found == nil, n == 0, !designator.type.hasPrefix("Z"),
-                   isElementStart(at: header.endOfHeader, subfileType: type) {
-                    found = (header.endOfHeader, header.endOfHeader)
-                    warn(.subfileOffsetWrong, "subfile \(designator.type) has no \"\(designator.type)\" type before its first element", at: header.endOfHeader)
-                } else if let (f, _) = found {
-                    if let e = expected {
-                        let delta = f - e
-                        warn(.subfileOffsetWrong, "subfile \(designator.type) is designated at offset \(designator.offset!) but starts at \(f - header.complianceIndex) (\(delta > 0 ? "+" : "")\(delta))", at: designator.at)
-                    }
-                } else {
-                    warn(.subfileMissing, "subfile \(designator.type) designated in the header was not found", at: designator.at)
+        let expected = designator.offset.map { header.complianceIndex + $0 }
+        if let e = expected, let c = subfileContent(type, at: e) {
+            return SubfileStart(index: e, content: c, type: type, designator: n)
+        }
+        var start: SubfileStart?
+        if let e = expected {
+            for k in 0..<24 {
+                let i = k & 1 == 0 ? e - (k / 2 + 1) : e + (k / 2 + 1)
+                if i >= searchFrom, let c = subfileContent(type, at: i) {
+                    start = SubfileStart(index: i, content: c, type: type, designator: n)
+                    break
                 }
             }
-            if let (f, c) = found { starts.append((f, c, designator.type, n)) }
+        }
+        if start == nil {
+            var i = searchFrom
+            search: while i + 5 <= data.count {
+                if let c = subfileContent(type, at: i) {
+                    if !found.contains(where: { $0.index == i }) { start = SubfileStart(index: i, content: c, type: type, designator: n); break search }
+                }
+                i += 1
+            }
+        }
+        let name = type.string
+        if start == nil, n == 0, !type.isJurisdiction, isElementStart(at: header.endOfHeader, subfileType: type) {
+            // Some version 01 cards (Connecticut, West Virginia) leave out the subfile type:
+            // the first element follows the designators directly.
+            warn(.subfileOffsetWrong, "subfile \(name) has no \"\(name)\" type before its first element", at: header.endOfHeader)
+            return SubfileStart(index: header.endOfHeader, content: header.endOfHeader, type: type, designator: n)
+        }
+        if let start {
+            if let e = expected {
+                let delta = start.index - e
+                warn(.subfileOffsetWrong, "subfile \(name) is designated at offset \(designator.offset!) but starts at \(start.index - header.complianceIndex) (\(delta > 0 ? "+" : "")\(delta))", at: designator.at)
+            }
+        } else {
+            warn(.subfileMissing, "subfile \(name) designated in the header was not found", at: designator.at)
+        }
+        return start
+    }
+
+    mutating func readLayout(_ header: Header) throws(AAMVAError) -> AAMVAPayload {
+        // Locate every designated subfile.
+        var starts: [SubfileStart] = []
+        starts.reserveCapacity(max(1, header.designators.count))
+        for (n, designator) in header.designators.enumerated() {
+            if let start = locate(designator, number: n, header: header, besides: starts) { starts.append(start) }
         }
         // Without designators (or when none was found), the first DL/ID subfile after the header.
         if starts.isEmpty {
-            for type in ["DL", "ID"] {
+            let searchFrom = header.designatorStart + 2
+            search: for type in [SubfileType.dl, .id] {
                 var i = searchFrom
-                while i + 5 <= data.count, subfileContent(Array(type.utf8), at: i) == nil { i += 1 }
-                if let c = subfileContent(Array(type.utf8), at: i) { starts.append((i, c, type, -1)); break }
+                while i + 5 <= data.count {
+                    if let c = subfileContent(type, at: i) {
+                        starts.append(SubfileStart(index: i, content: c, type: type, designator: -1))
+                        break search
+                    }
+                    i += 1
+                }
             }
-            if starts.isEmpty, isElementStart(at: header.endOfHeader, subfileType: Array("DL".utf8)) {
-                starts.append((header.endOfHeader, header.endOfHeader, "DL", -1))
+            if starts.isEmpty, isElementStart(at: header.endOfHeader, subfileType: .dl) {
+                starts.append(SubfileStart(index: header.endOfHeader, content: header.endOfHeader, type: .dl, designator: -1))
             }
         }
         guard !starts.isEmpty else {
@@ -388,47 +455,53 @@ extension PayloadReader {
         raws.reserveCapacity(starts.count)
         var sawCRLF = false
         var sawWedge = false
-        for (index, content, type, designatorNumber) in starts {
+        for start in starts {
             var nextStart = data.count
-            for other in starts where other.index > index && other.index < nextStart { nextStart = other.index }
-            let designator = designatorNumber >= 0 ? header.designators[designatorNumber] : nil
-            let (table, end) = readElements(from: content, to: nextStart, header: header, subfileType: type,
+            for other in starts where other.index > start.index && other.index < nextStart { nextStart = other.index }
+            let designator = start.designator >= 0 ? header.designators[start.designator] : nil
+            let (table, end) = readElements(from: start.content, to: nextStart, header: header, subfileType: start.type,
                                             sawCRLF: &sawCRLF, sawWedge: &sawWedge)
-            if let length = designator?.length, designator?.offset != nil {
-                let actual = end - index
+            if let designator, let length = designator.length, designator.offset != nil {
+                let actual = end - start.index
                 // The designated length may or may not count the terminator; both are accepted.
                 if abs(actual - length) > 1 {
-                    warn(.subfileLengthWrong, "subfile \(type) is designated \(length) bytes long but is \(actual)", at: designator!.at + 6)
+                    warn(.subfileLengthWrong, "subfile \(start.type.string) is designated \(length) bytes long but is \(actual)", at: designator.at + 6)
                 }
             }
-            raws.append(AAMVAContent.RawSubfile(type: type, designatedOffset: designator?.offset, designatedLength: designator?.length,
-                                                offset: originalOffset(index), table: table))
+            raws.append(AAMVAContent.RawSubfile(type: start.type.string, designatedOffset: designator?.offset,
+                                                designatedLength: designator?.length,
+                                                offset: originalOffset(start.index), table: table))
         }
         if sawCRLF { warn(.crlfLineEnds, "elements end in CR LF: the scanner rewrote the line ends", at: nil) }
         if raws.allSatisfy({ $0.table.count == 0 }) {
             throw AAMVAError(.noElements, offset: originalOffset(starts[0].index), "the subfiles hold no data elements")
         }
 
-        let jurisdiction = AAMVAJurisdiction.forIIN(header.iin)
-        if jurisdiction == nil { warn(.unknownIIN, "IIN \(header.iin) is not assigned to a jurisdiction", at: nil) }
-        let primary = AAMVASubfile.primaryIndex(ofTypes: raws.map(\.type))
-        if let primary { checkMandatory(version: header.version, subfile: raws[primary].type, table: raws[primary].table) }
-        let interpreter = FieldInterpreter(table: primary.map { raws[$0].table } ?? ElementTable(bytes: []),
-                                           version: header.version, subfileType: primary.map { raws[$0].type },
-                                           jurisdiction: jurisdiction)
+        // The fields come from the first DL or ID subfile, else the first that is not `Z?`
+        // (`AAMVASubfile.primaryIndex(ofTypes:)`, on the type bytes).
+        let primary = starts.firstIndex { $0.type == .dl || $0.type == .id } ?? starts.firstIndex { !$0.type.isJurisdiction }
+        // (The jurisdiction is a struct of four Strings: copied once, into the payload.)
+        let iinCountry = header.jurisdiction?.country
+        if iinCountry == nil { warn(.unknownIIN, "IIN \(header.iin) is not assigned to a jurisdiction", at: nil) }
+        if let primary { checkMandatory(version: header.version, subfile: starts[primary].type, table: raws[primary].table) }
+        let primaryType = primary.map { raws[$0].type }
+        var interpreter = FieldInterpreter(table: primary.map { raws[$0].table } ?? ElementTable.empty,
+                                           version: header.version, subfileType: primaryType, iinCountry: iinCountry)
         interpreter.validate()
         let content = AAMVAContent(raw: raws, primary: primary, version: header.version,
-                                   primaryType: primary.map { raws[$0].type }, jurisdiction: jurisdiction)
+                                   primaryType: primaryType, iinCountry: iinCountry)
         return AAMVAPayload(encoding: .pdf417, fileType: header.fileType, version: header.version,
-                            jurisdictionVersion: header.jurisdictionVersion, iin: header.iin, jurisdiction: jurisdiction,
+                            jurisdictionVersion: header.jurisdictionVersion, iin: header.iin, jurisdiction: header.jurisdiction,
                             country: interpreter.country, numberOfEntries: header.entries,
-                            warnings: warnings + interpreter.warnings, content: content)
+                            warnings: interpreter.warnings.isEmpty ? warnings : warnings + interpreter.warnings,
+                            content: content)
     }
 
-    private mutating func checkMandatory(version: Int, subfile: String, table: ElementTable) {
-        for (id, code) in AAMVAElementCatalog.mandatoryCodes(version: min(version, 11), subfile: subfile)
+    private mutating func checkMandatory(version: Int, subfile: SubfileType, table: ElementTable) {
+        for code in AAMVAElementCatalog.mandatoryCodes(version: min(version, 11), isDL: subfile == .dl)
         where table.index(code) == nil {
-            // (The name is looked up only for the warning.)
+            // The identifier and its name are made only for the warning.
+            let id = ElementTable.identifier(of: code)
             let name = AAMVAElementCatalog.name(of: id, version: version) ?? id
             warnings.append(AAMVAWarning(.mandatoryElementMissing, "\(id) (\(name)) is mandatory in version \(version) but absent", offset: nil))
         }
@@ -437,108 +510,168 @@ extension PayloadReader {
         }
     }
 
-    /// Splits a subfile's bytes into elements. Separators: the declared element separator, LF,
-    /// and CR (a CR LF pair is one separator). A CR not followed by LF ends the subfile.
-    private mutating func readElements(from start: Int, to limit: Int, header: Header, subfileType: String,
+    /// Splits a subfile's bytes into elements, in one pass. Separators: the declared element
+    /// separator, LF, RS and CR (a CR LF pair is one separator). A CR not followed by LF, or the
+    /// declared segment terminator, ends the subfile. Returns the elements and the subfile's end.
+    private mutating func readElements(from start: Int, to limit: Int, header: Header, subfileType: SubfileType,
                                        sawCRLF: inout Bool, sawWedge: inout Bool) -> (ElementTable, Int) {
-        // Pass 1: token boundaries (cheap byte scan, no allocation beyond one array).
-        var bounds: [Int] = []       // start, end, start, end, ...
-        bounds.reserveCapacity(96)
-        var end = limit
         let separator = header.elementSeparator
-        let otherTerminator = header.segmentTerminator != Byte.cr && header.segmentTerminator != separator
+        let terminator = header.segmentTerminator != Byte.cr && header.segmentTerminator != separator
             ? header.segmentTerminator : Byte.cr
-        data.withUnsafeBufferPointer { d in
-            var tokenStart = start
-            var i = start
-            while i < limit {
-                let b = d[i]
-                if b > 0x1E && b != separator {                        // the common case: a value byte
-                    i += 1
-                    if separator <= 0x1E {
-                        // Skip eight value bytes at a time while none is a control byte (< 0x1F).
-                        let raw = UnsafeRawPointer(d.baseAddress!)
-                        while i + 8 <= limit {
-                            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            if (word &- 0x1F1F_1F1F_1F1F_1F1F) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-                            i += 8
-                        }
-                    }
-                    while i < limit, d[i] > 0x1E, d[i] != separator { i += 1 }
-                    continue
-                }
-                if b == Byte.cr {
-                    bounds.append(tokenStart); bounds.append(i)
-                    if i + 1 < limit, d[i + 1] == Byte.lf {
-                        sawCRLF = true
-                        i += 2; tokenStart = i; continue
-                    }
-                    end = i + 1; tokenStart = limit; break
-                }
-                if b == otherTerminator {
-                    bounds.append(tokenStart); bounds.append(i); end = i + 1; tokenStart = limit; break
-                }
-                if b == separator || b == Byte.lf || b == Byte.rs {
-                    bounds.append(tokenStart); bounds.append(i)
-                    i += 1; tokenStart = i; continue
-                }
-                i += 1
-            }
-            if tokenStart < min(limit, end) { bounds.append(tokenStart); bounds.append(min(limit, end)) }
-        }
-
-        // Pass 2: elements.
-        let tokenCount = bounds.count / 2
-        var table = ElementTable(bytes: data, capacity: tokenCount)
-        let isJurisdiction = subfileType.hasPrefix("Z")
-        // A keyboard wedge leaves one long token; a long address is not a reason to split.
-        let wedgeSuspected = !isJurisdiction && tokenCount <= 3
-        // The payload's bytes are borrowed once; problems are collected and reported after the
-        // loop (reporting needs `self` mutable).
-        var notElements: [Range<Int>] = []
-        var repeated: [Int] = []
         let origin = self.origin
         let version = min(max(header.version, 1), 11)
-        data.withUnsafeBufferPointer { d in
-            for k in 0..<tokenCount {
-                var lo = bounds[2 * k]
-                let hi = bounds[2 * k + 1]
-                // Drop spaces that some printers put after a separator (indented sample files).
-                while lo < hi, d[lo] == Byte.space { lo += 1 }
-                guard lo < hi else { continue }
-                guard hi - lo >= 3, Byte.isUpper(d[lo]), Byte.isUpperOrDigit(d[lo + 1]), Byte.isUpperOrDigit(d[lo + 2]) else {
-                    notElements.append(lo..<hi)
-                    continue
-                }
-                if wedgeSuspected, hi - lo > 24, let cuts = Self.wedgeCuts(d, lo..<hi, version: version) {
-                    sawWedge = true
-                    for (n, c) in cuts.enumerated() {
-                        Self.record(d, c..<(n + 1 < cuts.count ? cuts[n + 1] : hi), origin: origin, into: &table, repeated: &repeated)
-                    }
-                } else {
-                    Self.record(d, lo..<hi, origin: origin, into: &table, repeated: &repeated)
-                }
+        let bytes = data
+        var splitter = ElementSplitter(origin: origin)
+        let table = data.withUnsafeBufferPointer { d -> ElementTable in
+            // An element takes at least four bytes (identifier and separator): room for all.
+            let table = ElementTable(bytes: bytes, capacity: (limit - start) / 4 + 2) { writer in
+                splitter.split(d, from: start, to: limit, separator: separator, terminator: terminator, into: &writer)
+            }
+            // A keyboard wedge leaves one long token (a long address alone is not a reason to split).
+            guard !subfileType.isJurisdiction, let plan = splitter.wedgePlan(d, version: version) else { return table }
+            return ElementTable(bytes: bytes, capacity: plan.reduce(0) { $0 + ($1?.count ?? 1) }) { writer in
+                splitter.splitWedge(d, plan: plan, into: &writer)
             }
         }
-        for r in notElements {
+        sawCRLF = sawCRLF || splitter.sawCRLF
+        sawWedge = sawWedge || splitter.sawWedge
+        for r in splitter.notElements {
             warn(.unexpectedData, "skipped \(quote(r.lowerBound, min(r.count, 20))) which is not an element (identifier of 3 letters then the value)", at: r.lowerBound)
         }
-        for p in repeated {
+        for p in splitter.repeated {
             warn(.duplicateElement, "element \(string(p..<p + 3)) appears again; the first is used", at: p)
         }
         if sawWedge, !warnings.contains(where: { $0.code == .separatorsMissing }) {
             warn(.separatorsMissing, "elements are not separated (keyboard wedge?); split on known element identifiers", at: start)
         }
-        return (table, end)
+        return (table, splitter.end)
+    }
+}
+
+/// One pass over one subfile's bytes: tokens between separators, each an identifier of three
+/// characters and its value, written into an `ElementTable` being made. Problems are collected
+/// for the reader to report.
+private struct ElementSplitter {
+    let origin: [Int32]
+    var notElements: [Range<Int>] = []
+    var repeated: [Int] = []
+    /// The first tokens, kept so that a keyboard-wedge subfile (one to three long tokens) can be
+    /// split afterwards.
+    var firstTokens = InlineArray<4, Range<Int>>(repeating: 0..<0)
+    var tokenCount = 0
+    var end = 0
+    var sawCRLF = false
+    var sawWedge = false
+
+    init(origin: [Int32]) {
+        self.origin = origin
+    }
+
+    mutating func split(_ d: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int, separator: UInt8, terminator: UInt8,
+                        into table: inout ElementTable.Writer) {
+        end = limit
+        var tokenStart = start
+        var i = start
+        guard let raw = d.baseAddress.map(UnsafeRawPointer.init) else { return }
+        let controlSeparator = separator <= 0x1E
+        while i < limit {
+            // Skip the value bytes (≥ 0x1F and not the separator) to the next byte that matters.
+            if controlSeparator {
+                // Eight bytes at a time: the lowest byte below 0x1F is exactly the first set bit
+                // of (w - 0x1F…) & ~w & 0x80… (a borrow can only mark bytes above it).
+                while i + 8 <= limit {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let control = (word &- 0x1F1F_1F1F_1F1F_1F1F) & ~word & 0x8080_8080_8080_8080
+                    if control != 0 { i += control.trailingZeroBitCount >> 3; break }
+                    i += 8
+                }
+                while i < limit, d[i] > 0x1E { i += 1 }
+            } else {
+                while i < limit, d[i] > 0x1E, d[i] != separator { i += 1 }
+            }
+            guard i < limit else { break }
+            let b = d[i]
+            if b == Byte.cr {
+                token(d, tokenStart, i, into: &table)
+                if i + 1 < limit, d[i + 1] == Byte.lf {
+                    sawCRLF = true
+                    i += 2; tokenStart = i; continue
+                }
+                end = i + 1; tokenStart = limit; break
+            }
+            if b == terminator {
+                token(d, tokenStart, i, into: &table); end = i + 1; tokenStart = limit; break
+            }
+            if b == separator || b == Byte.lf || b == Byte.rs {
+                token(d, tokenStart, i, into: &table)
+                i += 1; tokenStart = i; continue
+            }
+            i += 1
+        }
+        if tokenStart < min(limit, end) { token(d, tokenStart, min(limit, end), into: &table) }
+    }
+
+    @inline(__always) private mutating func token(_ d: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int,
+                                                  into table: inout ElementTable.Writer) {
+        if tokenCount < 4 { firstTokens[tokenCount] = lo..<hi }
+        tokenCount += 1
+        element(d, lo, hi, into: &table)
+    }
+
+    /// Leading spaces (indented sample files) dropped, then an identifier and the value.
+    @inline(__always) private mutating func element(_ d: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int,
+                                                    into table: inout ElementTable.Writer) {
+        var lo = lo
+        while lo < hi, d[lo] == Byte.space { lo += 1 }
+        guard lo < hi else { return }
+        guard Self.isIdentifier(d, lo, hi) else {
+            notElements.append(lo..<hi)
+            return
+        }
+        record(d, lo..<hi, into: &table)
+    }
+
+    @inline(__always) private static func isIdentifier(_ d: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+        hi - lo >= 3 && Byte.isUpper(d[lo]) && Byte.isUpperOrDigit(d[lo + 1]) && Byte.isUpperOrDigit(d[lo + 2])
     }
 
     /// Records one element (identifier and value range); a repeated identifier is noted.
-    @inline(__always) private static func record(_ d: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>, origin: [Int32],
-                                                 into table: inout ElementTable, repeated: inout [Int]) {
+    @inline(__always) private mutating func record(_ d: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>,
+                                                   into table: inout ElementTable.Writer) {
         let lo = piece.lowerBound
         let code = ElementTable.code(d[lo], d[lo + 1], d[lo + 2])
-        if table.index(code) != nil { repeated.append(lo) }
-        table.append(code: code, value: (lo + 3)..<piece.upperBound, offset: origin.isEmpty ? lo : Int(origin[lo]))
+        if !table.append(code: code, value: (lo + 3)..<piece.upperBound, offset: origin.isEmpty ? lo : Int(origin[lo])) {
+            repeated.append(lo)
+        }
+    }
+
+    /// For a subfile of at most three tokens of which one is a run of elements that lost their
+    /// separators (a keyboard wedge): where to cut each token (`nil`: as it is). `nil` otherwise.
+    func wedgePlan(_ d: UnsafeBufferPointer<UInt8>, version: Int) -> [[Int]?]? {
+        guard tokenCount <= 3 else { return nil }
+        var plan: [[Int]?] = []
+        for k in 0..<tokenCount {
+            var lo = firstTokens[k].lowerBound
+            let hi = firstTokens[k].upperBound
+            while lo < hi, d[lo] == Byte.space { lo += 1 }
+            plan.append(hi - lo > 24 && Self.isIdentifier(d, lo, hi) ? Self.wedgeCuts(d, lo..<hi, version: version) : nil)
+        }
+        return plan.contains { $0 != nil } ? plan : nil
+    }
+
+    /// Reads the subfile again by `plan` (from `wedgePlan`).
+    mutating func splitWedge(_ d: UnsafeBufferPointer<UInt8>, plan: [[Int]?], into table: inout ElementTable.Writer) {
+        sawWedge = true
+        notElements.removeAll()
+        repeated.removeAll()
+        for (k, cuts) in plan.enumerated() {
+            let hi = firstTokens[k].upperBound
+            if let cuts {
+                for (n, c) in cuts.enumerated() { record(d, c..<(n + 1 < cuts.count ? cuts[n + 1] : hi), into: &table) }
+            } else {
+                element(d, firstTokens[k].lowerBound, hi, into: &table)
+            }
+        }
     }
 
     /// Splits a run of elements that lost their separators, at identifiers the standard defines
@@ -558,5 +691,4 @@ extension PayloadReader {
         }
         return cuts.count > 1 ? cuts : nil
     }
-
 }

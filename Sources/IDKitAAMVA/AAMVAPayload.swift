@@ -38,7 +38,7 @@ public struct AAMVASubfile: Sendable, Equatable, Codable {
 
     /// Which subfile the fields come from: the first `DL` or `ID` subfile, else the first that is
     /// not a jurisdiction subfile (`Z?`).
-    static func primaryIndex(ofTypes types: [String]) -> Int? {
+    static func primaryIndex<Types: Collection<String>>(ofTypes types: Types) -> Int? where Types.Index == Int {
         types.firstIndex { $0 == "DL" || $0 == "ID" } ?? types.firstIndex { !$0.hasPrefix("Z") }
     }
 }
@@ -146,7 +146,7 @@ public struct AAMVAPayload: Sendable, Equatable, Codable {
     /// The subfile the fields come from (see `AAMVASubfile.primaryIndex(ofTypes:)`).
     public var primarySubfile: AAMVASubfile? {
         let all = subfiles
-        return AAMVASubfile.primaryIndex(ofTypes: all.map(\.type)).map { all[$0] }
+        return AAMVASubfile.primaryIndex(ofTypes: all.lazy.map(\.type)).map { all[$0] }
     }
 
     /// Every element of every subfile, by identifier (the first occurrence wins).
@@ -246,16 +246,22 @@ final class AAMVAContent: Sendable {
     private let primary: Int?
     private let version: Int
     private let primaryType: String?
-    private let jurisdiction: AAMVAJurisdiction?
+    private let iinCountry: String?
     private let subfileCache: Mutex<[AAMVASubfile]?>
-    private let fieldCache: Mutex<AAMVAFields?>
+    /// Boxed: the fields are large (about 900 bytes), and most parses never make them.
+    private let fieldCache: Mutex<Box<AAMVAFields>?>
 
-    init(raw: [RawSubfile], primary: Int?, version: Int, primaryType: String?, jurisdiction: AAMVAJurisdiction?) {
+    final class Box<Value: Sendable>: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    init(raw: [RawSubfile], primary: Int?, version: Int, primaryType: String?, iinCountry: String?) {
         self.raw = raw
         self.primary = primary
         self.version = version
         self.primaryType = primaryType
-        self.jurisdiction = jurisdiction
+        self.iinCountry = iinCountry
         subfileCache = Mutex(nil)
         fieldCache = Mutex(nil)
     }
@@ -266,9 +272,9 @@ final class AAMVAContent: Sendable {
         primary = nil
         version = 1
         primaryType = nil
-        jurisdiction = nil
+        iinCountry = nil
         subfileCache = Mutex(subfiles)
-        fieldCache = Mutex(fields)
+        fieldCache = Mutex(Box(fields))
     }
 
     var subfiles: [AAMVASubfile] {
@@ -285,10 +291,11 @@ final class AAMVAContent: Sendable {
 
     var fields: AAMVAFields {
         fieldCache.withLock { cached in
-            if let cached { return cached }
-            let table = primary.map { raw[$0].table } ?? ElementTable(bytes: [])
-            let made = FieldInterpreter(table: table, version: version, subfileType: primaryType, jurisdiction: jurisdiction).interpret()
-            cached = made
+            if let cached { return cached.value }
+            let table = primary.map { raw[$0].table } ?? ElementTable.empty
+            var interpreter = FieldInterpreter(table: table, version: version, subfileType: primaryType, iinCountry: iinCountry)
+            let made = interpreter.interpret()
+            cached = Box(made)
             return made
         }
     }

@@ -91,13 +91,13 @@ struct MagneticStripeReader {
         let jurisdiction = AAMVAJurisdiction.forIIN(iin)
         // Tracks use version 01 conventions (CCYYMMDD dates, FII heights); no DL/ID subfile type.
         let table = ElementTable(elements: elements)
-        let interpreter = FieldInterpreter(table: table, version: 1, subfileType: nil, jurisdiction: jurisdiction)
+        var interpreter = FieldInterpreter(table: table, version: 1, subfileType: nil, iinCountry: jurisdiction?.country)
         interpreter.validate()
         let raw = AAMVAContent.RawSubfile(type: "DL", designatedOffset: nil, designatedLength: nil, offset: t1, table: table)
         return AAMVAPayload(encoding: .magneticStripe, fileType: nil, version: nil, jurisdictionVersion: nil,
                             iin: iin, jurisdiction: jurisdiction, country: interpreter.country, numberOfEntries: nil,
                             warnings: interpreter.warnings,
-                            content: AAMVAContent(raw: [raw], primary: 0, version: 1, primaryType: nil, jurisdiction: jurisdiction))
+                            content: AAMVAContent(raw: [raw], primary: 0, version: 1, primaryType: nil, iinCountry: jurisdiction?.country))
     }
 
     private func splitRange(_ range: Range<Int>, on separator: UInt8) -> [Range<Int>] {
