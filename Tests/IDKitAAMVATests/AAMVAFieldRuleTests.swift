@@ -27,6 +27,20 @@ struct AAMVAFieldRuleTests {
         #expect(f.weightKg == kg)
     }
 
+    /// The element table is sized from the subfile's length (an element takes at least four
+    /// bytes: identifier and separator); a subfile of nothing but such elements must keep all.
+    @Test("a subfile of the shortest possible elements keeps every one, in order, with its offset")
+    func shortestElements() throws {
+        let ids = "ABCD".flatMap { second in "ABCDEFGHIJKLMNOPRSTUVWXYZ".map { "D\(second)\($0)" } }   // no DAQ
+        let p = try Self.payload(ids.joined(separator: "\n"))
+        let elements = try #require(p.subfiles.first?.elements)
+        #expect(elements.count == ids.count + 1)
+        #expect(elements.dropFirst().map(\.id) == ids)
+        #expect(elements.dropFirst().allSatisfy { $0.value == "" })
+        #expect(elements.last?.offset == 39 + 4 * (ids.count - 1))     // the first one at 39
+        #expect(!p.warnings.contains { $0.code == .duplicateElement })
+    }
+
     @Test("a height that is not one is a warning at its element")
     func badHeight() throws {
         let p = try Self.payload("DAUTALL")
