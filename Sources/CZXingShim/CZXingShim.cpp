@@ -18,12 +18,18 @@ static void copyMessage(const char *message, char *error, size_t capacity) {
 
 extern "C" int32_t idk_zxing_read(const uint8_t *gray, int32_t width, int32_t height, int32_t rowStride,
                                   int32_t formats, int32_t tryHarder, int32_t tryRotate, int32_t isPure,
-                                  idk_zxing_result **results, char *error, size_t errorCapacity) {
+                                  int32_t binarizer, idk_zxing_result **results, char *error, size_t errorCapacity) {
     *results = nullptr;
     try {
         ImageView view(gray, width, height, ImageFormat::Lum, rowStride);
         DecodeHints hints;
         hints.setTryHarder(tryHarder != 0).setTryRotate(tryRotate != 0).setIsPure(isPure != 0);
+        switch (binarizer) {
+        case 1: hints.setBinarizer(Binarizer::GlobalHistogram); break;
+        case 2: hints.setBinarizer(Binarizer::FixedThreshold); break;
+        case 3: hints.setBinarizer(Binarizer::BoolCast); break;
+        default: hints.setBinarizer(Binarizer::LocalAverage); break;
+        }
         if (formats != 0) hints.setFormats(BarcodeFormats(static_cast<BarcodeFormat>(formats)));
         Results found = ReadBarcodes(view, hints);
         int32_t count = 0;

@@ -109,10 +109,37 @@ public struct BarcodeReader: Sendable {
             }
         }
         for candidate in candidates.prefix(2) {
-            guard let p = prepare(image, candidate, interpolation: .bicubic) else { continue }
+            guard var p = prepare(image, candidate, interpolation: .bicubic) else { continue }
             if let found = try decode(p, mirrored: false) { return found }
+            // At about one pixel per module a bar one module wide is a faint dip that zxing-cpp's
+            // local-average binarizer loses; a fixed mid-level threshold on the view stretched to
+            // its own black and white keeps it.
+            p.straight = Self.stretched(p.straight)
+            for mirrored in [false, true] {
+                if let found = try decode(p, mirrored: mirrored, binarizer: .fixedThreshold) { return found }
+            }
         }
         return []
+    }
+
+    /// The image with its 2nd and 98th percentiles stretched to black and white.
+    static func stretched(_ image: GrayImage) -> GrayImage {
+        var histogram = [Int](repeating: 0, count: 256)
+        for p in image.pixels { histogram[Int(p)] += 1 }
+        func percentile(_ q: Double) -> Int {
+            let target = Int(Double(image.pixels.count) * q)
+            var sum = 0
+            for v in 0..<256 { sum += histogram[v]; if sum > target { return v } }
+            return 255
+        }
+        let lo = percentile(0.02), hi = percentile(0.98)
+        guard hi - lo >= 16 else { return image }
+        var out = image
+        let scale = 255.0 / Double(hi - lo)
+        var table = [UInt8](repeating: 0, count: 256)
+        for v in 0..<256 { table[v] = UInt8(max(0, min(255, (Double(v - lo) * scale).rounded()))) }
+        for i in out.pixels.indices { out.pixels[i] = table[Int(out.pixels[i])] }
+        return out
     }
 
     /// The candidate straightened, its outline squared up on the start and stop bars, and
@@ -130,10 +157,12 @@ public struct BarcodeReader: Sendable {
     }
 
     /// zxing-cpp on the straightened view, upright and turned 180°, optionally mirrored.
-    private func decode(_ p: Prepared, mirrored: Bool) throws(BarcodeError) -> [Barcode]? {
+    private func decode(_ p: Prepared, mirrored: Bool,
+                        binarizer: ZXingDecoder.Binarizer = .localAverage) throws(BarcodeError) -> [Barcode]? {
         var zx = ZXingDecoder.Options()
         zx.formats = ZXingDecoder.pdf417Bit
         zx.tryRotate = false
+        zx.binarizer = binarizer
         let w = Double(p.straight.width), h = Double(p.straight.height)
         for turned in [false, true] {
             var view = p.straight

@@ -8,6 +8,15 @@ enum ZXingDecoder {
         var tryHarder = true
         var tryRotate = true
         var isPure = false
+        var binarizer = Binarizer.localAverage
+    }
+
+    /// zxing-cpp's binarizers (DecodeHints::Binarizer).
+    enum Binarizer: Int32 {
+        case localAverage = 0, globalHistogram = 1
+        /// Threshold 127: for views whose contrast is already stretched, where a local average
+        /// loses bars one pixel wide.
+        case fixedThreshold = 2
     }
 
     static let pdf417Bit: Int32 = 1 << 12
@@ -39,7 +48,7 @@ enum ZXingDecoder {
         var message = [CChar](repeating: 0, count: 256)
         let count = idk_zxing_read(pixels.baseAddress, Int32(width), Int32(height), Int32(stride), options.formats,
                                    options.tryHarder ? 1 : 0, options.tryRotate ? 1 : 0, options.isPure ? 1 : 0,
-                                   &results, &message, message.count)
+                                   options.binarizer.rawValue, &results, &message, message.count)
         if count < 0 {
             throw BarcodeError("zxing-cpp failed: " + message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }

@@ -29,12 +29,14 @@ typedef struct {
 } idk_zxing_result;
 
 /// Decodes every barcode of the formats in `formats` (a BarcodeFormat bit set; 0 = all) in an
-/// 8-bit gray image. `tryHarder`, `tryRotate` and `isPure` map to zxing's DecodeHints.
+/// 8-bit gray image. `tryHarder`, `tryRotate` and `isPure` map to zxing's DecodeHints;
+/// `binarizer`: 0 local average (zxing's default), 1 global histogram, 2 fixed threshold (127),
+/// 3 bool cast.
 /// Returns the number of results written to `*results` (0 = none), or -1 with a message in
 /// `error` (NUL-terminated, at most `errorCapacity` bytes) when zxing-cpp threw.
 int32_t idk_zxing_read(const uint8_t *gray, int32_t width, int32_t height, int32_t rowStride,
                        int32_t formats, int32_t tryHarder, int32_t tryRotate, int32_t isPure,
-                       idk_zxing_result **results, char *error, size_t errorCapacity);
+                       int32_t binarizer, idk_zxing_result **results, char *error, size_t errorCapacity);
 
 /// Frees an array returned by `idk_zxing_read` (NULL is fine).
 void idk_zxing_free_results(idk_zxing_result *results, int32_t count);
