@@ -477,13 +477,11 @@ extension PayloadReader {
             throw AAMVAError(.noElements, offset: originalOffset(starts[0].index), "the subfiles hold no data elements")
         }
 
-        // The fields come from the first DL or ID subfile, else the first that is not `Z?`
-        // (`AAMVASubfile.primaryIndex(ofTypes:)`, on the type bytes).
-        let primary = starts.firstIndex { $0.type == .dl || $0.type == .id } ?? starts.firstIndex { !$0.type.isJurisdiction }
+        let primary = AAMVASubfile.primaryIndex(ofTypes: raws.lazy.map(\.type))
         // (The jurisdiction is a struct of four Strings: copied once, into the payload.)
         let iinCountry = header.jurisdiction?.country
         if iinCountry == nil { warn(.unknownIIN, "IIN \(header.iin) is not assigned to a jurisdiction", at: nil) }
-        if let primary { checkMandatory(version: header.version, subfile: starts[primary].type, table: raws[primary].table) }
+        if let primary { checkMandatory(version: header.version, isDL: raws[primary].type == "DL", table: raws[primary].table) }
         let primaryType = primary.map { raws[$0].type }
         var interpreter = FieldInterpreter(table: primary.map { raws[$0].table } ?? ElementTable.empty,
                                            version: header.version, subfileType: primaryType, iinCountry: iinCountry)
@@ -497,8 +495,8 @@ extension PayloadReader {
                             content: content)
     }
 
-    private mutating func checkMandatory(version: Int, subfile: SubfileType, table: ElementTable) {
-        for code in AAMVAElementCatalog.mandatoryCodes(version: min(version, 11), isDL: subfile == .dl)
+    private mutating func checkMandatory(version: Int, isDL: Bool, table: ElementTable) {
+        for code in AAMVAElementCatalog.mandatoryCodes(version: min(version, 11), isDL: isDL)
         where table.index(code) == nil {
             // The identifier and its name are made only for the warning.
             let id = ElementTable.identifier(of: code)

@@ -124,15 +124,8 @@ public struct BarcodeReader: Sendable {
 
     /// The image with its 2nd and 98th percentiles stretched to black and white.
     static func stretched(_ image: GrayImage) -> GrayImage {
-        var histogram = [Int](repeating: 0, count: 256)
-        for p in image.pixels { histogram[Int(p)] += 1 }
-        func percentile(_ q: Double) -> Int {
-            let target = Int(Double(image.pixels.count) * q)
-            var sum = 0
-            for v in 0..<256 { sum += histogram[v]; if sum > target { return v } }
-            return 255
-        }
-        let lo = percentile(0.02), hi = percentile(0.98)
+        let histogram = Histogram256(image.pixels)
+        let lo = histogram.percentile(0.02), hi = histogram.percentile(0.98)
         guard hi - lo >= 16 else { return image }
         var out = image
         let scale = 255.0 / Double(hi - lo)

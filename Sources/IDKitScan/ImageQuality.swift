@@ -44,7 +44,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
                       min(image.width, Int(maxX + grow) + 1), min(image.height, Int(maxY + grow) + 1))
         }
         var sum = 0, saturated = 0, count = 0
-        var histogram = [Int](repeating: 0, count: 256)
+        var histogram = Histogram256()
         let step = max(1, Int((Double((region.x1 - region.x0) * (region.y1 - region.y0)) / 400_000).squareRoot()))
         // Glare is a bright area, not a bright pixel: a 5×5 mean at or above 245 (sensor noise
         // alone does not reach it; a specular spot does).
@@ -60,7 +60,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
             while x < region.x1 {
                 let v = Int(image[x, y])
                 sum += v
-                histogram[v] += 1
+                histogram.add(v)
                 if v >= 240 && brightSpot(x, y) { saturated += 1 }
                 count += 1
                 x += step
@@ -70,7 +70,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         brightness = count > 0 ? Double(sum) / Double(count) / 255 : 0
         glare = count > 0 ? Double(saturated) / Double(count) : 0
         mrzCharHeightPx = band?.characterHeight
-        sharpness = band.map { _ in Self.sharpness(image, region, histogram: histogram, total: count) }
+        sharpness = band.map { _ in Self.sharpness(image, region, histogram: histogram) }
         isSharp = (sharpness ?? 0) >= thresholds.minimumSharpness
         isGlareFree = glare <= thresholds.maximumGlare
         isAdequateResolution = (mrzCharHeightPx ?? 0) >= thresholds.minimumCharacterHeight
@@ -86,32 +86,17 @@ public struct ImageQuality: Sendable, Equatable, Codable {
 
     /// The 99th percentile of the horizontal and vertical grey differences, over the contrast
     /// between the region's dark (5th percentile) and light (95th) levels.
-    static func sharpness(_ image: GrayImage, _ r: (x0: Int, y0: Int, x1: Int, y1: Int), histogram: [Int], total: Int) -> Double {
-        func percentile(_ q: Double) -> Int {
-            var seen = 0
-            for (v, n) in histogram.enumerated() {
-                seen += n
-                if Double(seen) >= q * Double(total) { return v }
-            }
-            return 255
-        }
-        let contrast = Double(percentile(0.95) - percentile(0.05))
+    static func sharpness(_ image: GrayImage, _ r: (x0: Int, y0: Int, x1: Int, y1: Int), histogram: Histogram256) -> Double {
+        let contrast = Double(histogram.percentile(0.95) - histogram.percentile(0.05))
         guard contrast > 10 else { return 0 }
-        var gradients = [Int](repeating: 0, count: 256)
-        var n = 0
+        var gradients = Histogram256()
         for y in r.y0..<max(r.y0, r.y1 - 1) {
             for x in r.x0..<max(r.x0, r.x1 - 1) {
                 let v = Int(image[x, y])
-                let g = max(abs(Int(image[x + 1, y]) - v), abs(Int(image[x, y + 1]) - v))
-                gradients[g] += 1
-                n += 1
+                gradients.add(max(abs(Int(image[x + 1, y]) - v), abs(Int(image[x, y + 1]) - v)))
             }
         }
-        var seen = 0, p99 = 0
-        for (g, c) in gradients.enumerated() {
-            seen += c
-            if Double(seen) >= 0.99 * Double(n) { p99 = g; break }
-        }
+        let p99 = gradients.percentile(0.99)
         return min(1, Double(p99) / contrast)
     }
 }

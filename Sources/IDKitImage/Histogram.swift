@@ -1,0 +1,27 @@
+/// Counts of the values 0…255 (grey levels, grey differences) and their percentiles.
+public struct Histogram256: Sendable {
+    public private(set) var counts = [Int](repeating: 0, count: 256)
+    public private(set) var total = 0
+
+    public init() {}
+
+    public init(_ values: some Sequence<UInt8>) {
+        for v in values { counts[Int(v)] += 1 }
+        total = counts.reduce(0, +)
+    }
+
+    public mutating func add(_ value: Int) {
+        counts[max(0, min(255, value))] += 1
+        total += 1
+    }
+
+    /// The smallest value with at least the fraction `q` of the counts at or below it.
+    public func percentile(_ q: Double) -> Int {
+        var seen = 0
+        for (v, n) in counts.enumerated() {
+            seen += n
+            if Double(seen) >= q * Double(total) { return v }
+        }
+        return 255
+    }
+}
