@@ -8,16 +8,20 @@ public struct MRZIssue: Sendable, Equatable, Hashable, Codable, CustomStringConv
         /// A TD1/TD2 long document number is announced by `<` in the check-digit position but the
         /// optional data holds no continuation ending in a check digit (ICAO 9303-5 §4.2.4).
         case missingLongDocumentNumber
-        // Warnings: things check digits cannot catch.
-        case unexpectedDocumentCode
-        case digitInCode
-        case unknownCountryCode
-        case digitInName
-        case emptyPrimaryIdentifier
+        /// Errors that check digits cannot catch (``ResultBuilder/checkSemantics(sexByte:)``):
+        /// a sex other than `M F X <`; a letter in a date; month 13, day 32 or 30 February (or unknown
+        /// parts that are not whole trailing fields); expiry before birth.
         case invalidSex
         case invalidDateCharacter
         case impossibleDate
         case expiryBeforeBirth
+        /// A digit in a code: an error in the issuing state or nationality, a warning in the document code.
+        case digitInCode
+        // Warnings: what a genuine document may hold.
+        case unexpectedDocumentCode
+        case unknownCountryCode
+        case digitInName
+        case emptyPrimaryIdentifier
         // Deviations: known issuer practice that strict ICAO rejects.
         /// Belgian and Portuguese cards compute the long-number check digit over the number with the
         /// filler of position 15 included.

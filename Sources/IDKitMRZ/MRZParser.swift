@@ -151,7 +151,7 @@ struct ResultBuilder {
         var expiry: CalendarDate?
         if let span = layout.dateOfExpiry, checks.dateOfExpiry == .valid || !isExpiryOmitted { expiry = resolveExpiryDate(span) }
         if let birth, let expiry, expiry < birth, let span = layout.dateOfExpiry {
-            warn(.expiryBeforeBirth, "dateOfExpiry", Position(span.line, span.start), expected: nil, found: nil,
+            error(.expiryBeforeBirth, "dateOfExpiry", Position(span.line, span.start), expected: nil, found: nil,
                  "the date of expiry \(expiry) is before the date of birth \(birth)")
         }
         return MRZResult(format: layout.format, text: text, index: index, checkDigits: checks,

@@ -13,7 +13,10 @@ public struct MRZResult: Sendable {
         get { extras?.errors ?? [] }
         set { setExtras(fields: extras?.fields, newValue, warnings, deviations) }
     }
-    /// What check digits cannot catch: codes, names, sex, impossible dates. They do not change ``isValid``.
+    /// What a genuine document may hold but deserves a look: unknown country codes, digits in names or
+    /// in the document code, unexpected document codes, an empty primary identifier. They do not change
+    /// ``isValid``; what no genuine document can hold (impossible dates, digits in country codes, an
+    /// invalid sex) is in ``errors``.
     public var warnings: [MRZIssue] {
         get { extras?.warnings ?? [] }
         set { setExtras(fields: extras?.fields, errors, newValue, deviations) }

@@ -1,5 +1,12 @@
 /// Checks that check digits cannot make: ICAO 9303 character classes of codes and names, the sex
-/// field, and the calendar. They produce warnings and leave the strict verdict alone.
+/// field, and the calendar.
+///
+/// What no genuine document can hold is an error (`valid: false`): an impossible or malformed date in
+/// a check-digit-protected date field, a digit in the issuing-state or nationality code (ICAO 9303-3
+/// §5: three letters or fillers), a sex other than `M`, `F`, `X`, `<` (9303-4/5/6 data-structure
+/// tables). A backend acting on `valid` must not have to read warnings to catch an impossible
+/// document. What a genuine document may hold stays a warning: an unknown but well-formed country
+/// code (new codes appear), digits in names (national transliterations), unexpected document codes.
 extension ResultBuilder {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
@@ -12,7 +19,7 @@ extension ResultBuilder {
         switch sexByte {
         case UInt8(ascii: "M"), UInt8(ascii: "F"), UInt8(ascii: "X"), Self.filler: break
         default:
-            warn(.invalidSex, "sex", layout.sex, expected: "'M', 'F', 'X' or '<'", found: Self.quoted(sexByte),
+            error(.invalidSex, "sex", layout.sex, expected: "'M', 'F', 'X' or '<'", found: Self.quoted(sexByte),
                  "sex is \(Self.quoted(sexByte)); the MRZ allows M, F, X or < (unspecified)")
         }
     }
@@ -55,7 +62,7 @@ extension ResultBuilder {
         for i in 0..<span.count {
             let b = p[i]
             if Self.isDigit(b) {
-                warn(.digitInCode, field, Position(span.line, span.start + i), expected: "a letter",
+                error(.digitInCode, field, Position(span.line, span.start + i), expected: "a letter",
                      found: Self.quoted(b), "\(field) '\(Self.raw(p, span.count))' holds the digit \(Self.quoted(b)), which no check digit covers")
                 return
             }
@@ -106,10 +113,10 @@ extension ResultBuilder {
             let bad = fillers < 6 ? fillers : digits
             let b = p[bad]
             if Self.isDigit(b) || b == Self.filler {
-                warn(.impossibleDate, "dateOfBirth", Position(span.line, span.start + bad), expected: "YYMMDD, YYMM<<, YY<<<< or <<<<<<",
+                error(.impossibleDate, "dateOfBirth", Position(span.line, span.start + bad), expected: "YYMMDD, YYMM<<, YY<<<< or <<<<<<",
                      found: "'" + Self.raw(p, 6) + "'", "date of birth '\(Self.raw(p, 6))': unknown parts must be whole trailing fields")
             } else {
-                warn(.invalidDateCharacter, "dateOfBirth", Position(span.line, span.start + bad), expected: "a digit or '<'",
+                error(.invalidDateCharacter, "dateOfBirth", Position(span.line, span.start + bad), expected: "a digit or '<'",
                      found: Self.quoted(b), "date of birth holds \(Self.quoted(b)) in column \(span.start + bad + 1)")
             }
             return nil
@@ -124,7 +131,7 @@ extension ResultBuilder {
     mutating func resolveExpiryDate(_ span: Span) -> CalendarDate? {
         let p = lines.pointer(span)
         for i in 0..<6 where !Self.isDigit(p[i]) {
-            warn(.invalidDateCharacter, "dateOfExpiry", Position(span.line, span.start + i), expected: "a digit",
+            error(.invalidDateCharacter, "dateOfExpiry", Position(span.line, span.start + i), expected: "a digit",
                  found: Self.quoted(p[i]), "date of expiry holds \(Self.quoted(p[i])) in column \(span.start + i + 1)")
             return nil
         }
@@ -141,7 +148,7 @@ extension ResultBuilder {
         let yy = two(0)
         let month = digits >= 4 ? two(2) : nil
         if let month, month < 1 || month > 12 {
-            warn(.impossibleDate, field, Position(span.line, span.start + 2), expected: "a month 01–12",
+            error(.impossibleDate, field, Position(span.line, span.start + 2), expected: "a month 01–12",
                  found: "'" + Self.raw(p + 2, 2) + "'", "\(field) '\(Self.raw(p, 6))' has month \(Self.raw(p + 2, 2))")
             return nil
         }
@@ -149,7 +156,7 @@ extension ResultBuilder {
         let day = two(4)
         let y = year(yy, month, day)
         guard day >= 1 && day <= CalendarDate.daysInMonth(year: y, month: month) else {
-            warn(.impossibleDate, field, Position(span.line, span.start + 4), expected: "a day of the month",
+            error(.impossibleDate, field, Position(span.line, span.start + 4), expected: "a day of the month",
                  found: "'" + Self.raw(p + 4, 2) + "'", "\(field) '\(Self.raw(p, 6))' has no day \(Self.raw(p + 4, 2)) in \(y)-\(Self.raw(p + 2, 2))")
             return nil
         }

@@ -183,9 +183,12 @@ def read(lines, ref=REFERENCE_DATE):
         optionalData2=trim(get(lines, L["opt2"])) if L["opt2"] else None,
     )
 
-    # warnings: what check digits cannot catch
+    # what check digits cannot catch: impossible documents are errors, the rest warnings
     def warn(code, field, line, col):
         warnings.append((code, field, line + 1, col + 1))
+
+    def fail(code, field, line, col):
+        errors.append((code, field, line + 1, col + 1))
 
     code = get(lines, L["code"])
     digit_in_code = [i for i, c in enumerate(code) if c.isdigit()]
@@ -203,7 +206,7 @@ def read(lines, ref=REFERENCE_DATE):
         raw = get(lines, L[key])
         digits = [i for i, c in enumerate(raw) if c.isdigit()]
         if digits:
-            warn("digitInCode", field, L[key][0], L[key][1] + digits[0])
+            fail("digitInCode", field, L[key][0], L[key][1] + digits[0])
         else:
             stripped = raw.rstrip("<")
             if "<" in stripped or stripped not in KNOWN_CODES:
@@ -217,7 +220,7 @@ def read(lines, ref=REFERENCE_DATE):
     if L["name"] and get(lines, L["name"])[0] == "<":
         warn("emptyPrimaryIdentifier", "primaryIdentifier", L["name"][0], L["name"][1])
     if sex not in "MFX<":
-        warn("invalidSex", "sex", L["sex"][0], L["sex"][1])
+        fail("invalidSex", "sex", L["sex"][0], L["sex"][1])
 
     def resolve(raw, span, field, birth):
         n = 0
@@ -230,17 +233,17 @@ def read(lines, ref=REFERENCE_DATE):
             if f < 6 or n not in (0, 2, 4, 6):
                 bad = f if f < 6 else n
                 kind = "impossibleDate" if (raw[bad].isdigit() or raw[bad] == "<") else "invalidDateCharacter"
-                warn(kind, field, span[0], span[1] + bad)
+                fail(kind, field, span[0], span[1] + bad)
                 return None
         elif n < 6:
-            warn("invalidDateCharacter", field, span[0], span[1] + n)
+            fail("invalidDateCharacter", field, span[0], span[1] + n)
             return None
         if n < 2:
             return None
         yy = int(raw[:2])
         month = int(raw[2:4]) if n >= 4 else None
         if month is not None and not 1 <= month <= 12:
-            warn("impossibleDate", field, span[0], span[1] + 2)
+            fail("impossibleDate", field, span[0], span[1] + 2)
             return None
         if n < 6:
             return None
@@ -255,14 +258,14 @@ def read(lines, ref=REFERENCE_DATE):
             elif year < ref[0] - 50:
                 year += 100
         if not 1 <= day <= days_in_month(year, month):
-            warn("impossibleDate", field, span[0], span[1] + 4)
+            fail("impossibleDate", field, span[0], span[1] + 4)
             return None
         return (year, month, day)
 
     birth = resolve(get(lines, L["dob"]), L["dob"], "dateOfBirth", True)
     expiry = resolve(get(lines, L["doe"]), L["doe"], "dateOfExpiry", False) if L["doe"] and not omitted else None
     if birth and expiry and expiry < birth:
-        warn("expiryBeforeBirth", "dateOfExpiry", L["doe"][0], L["doe"][1])
+        fail("expiryBeforeBirth", "dateOfExpiry", L["doe"][0], L["doe"][1])
 
     def iso(d):
         return None if d is None else "%04d-%02d-%02d" % d

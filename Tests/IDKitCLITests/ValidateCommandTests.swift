@@ -160,12 +160,22 @@ enum IDKitBinary {
 
 @Suite struct StrictAndCommentTests {
     @Test func strictCountsWarningsAsInvalid() throws {
-        let lines = ["I<UT0D231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        // An unknown but well-formed issuing state ('UTQ'): a warning, which only --strict fails.
+        let lines = ["I<UTQD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
         let lenient = try IDKitBinary.run(["validate"] + lines)
         #expect(lenient.status == 0)
-        #expect(lenient.stdout.contains("warning: line 1, column 5: issuingState 'UT0' holds the digit '0'"))
+        #expect(lenient.stdout.contains("warning: line 1, column 3: issuingState 'UTQ' is not an ISO 3166-1 alpha-3 code"))
         let strict = try IDKitBinary.run(["validate", "--strict"] + lines)
         #expect(strict.status == 1)
+    }
+
+    @Test func digitInIssuingStateIsAnErrorWithoutStrict() throws {
+        // 'UT0' for 'UTO': no check digit covers the issuing state, and no state has a digit in its code.
+        let lines = ["I<UT0D231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        let r = try IDKitBinary.run(["validate", "--json"] + lines)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("\"valid\":false"))
+        #expect(r.stdout.contains("\"errors\":[{\"code\":\"digitInCode\",\"field\":\"issuingState\",\"line\":1,\"column\":5"))
     }
 
     @Test func commentLinesSeparateRecords() throws {

@@ -13,8 +13,10 @@ import Testing
         let alnum = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         func word(_ n: Int) -> String { String((0..<n).map { _ in letters.randomElement(using: &rng)! }) }
         func code(_ chars: [Character], _ n: Int) -> String { String((0..<n).map { _ in chars.randomElement(using: &rng)! }) }
-        func date() -> String {
-            String(format: "%02d%02d%02d", Int.random(in: 0...99, using: &rng), Int.random(in: 1...12, using: &rng),
+        // Births in 1940–1999 and expiries in 2000–2040 (relative to the 2025 reference): a valid
+        // MRZ cannot expire before its holder was born.
+        func date(_ years: ClosedRange<Int>) -> String {
+            String(format: "%02d%02d%02d", Int.random(in: years, using: &rng), Int.random(in: 1...12, using: &rng),
                    Int.random(in: 1...28, using: &rng))
         }
         let states = ["UTO", "D", "FRA", "NLD", "GBD", "XXA", "CHE", "USA"]
@@ -38,8 +40,8 @@ import Testing
             documentNumber: number,
             primaryIdentifier: primary, secondaryIdentifier: format == .franceID1988 && secondary.isEmpty ? "A" : secondary,
             nationality: format == .franceID1988 ? nil : states.randomElement(using: &rng)!,
-            dateOfBirth: date(), sex: ["M", "F", "X", ""].randomElement(using: &rng)!,
-            dateOfExpiry: format == .franceID1988 ? nil : date(),
+            dateOfBirth: date(40...99), sex: ["M", "F", "X", ""].randomElement(using: &rng)!,
+            dateOfExpiry: format == .franceID1988 ? nil : date(0...40),
             optionalData1: optional1, optionalData2: format == .td1 ? code(alnum, Int.random(in: 0...11, using: &rng)) : nil)
     }
 
