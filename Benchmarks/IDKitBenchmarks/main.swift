@@ -50,6 +50,10 @@ if arguments.first == "scan-images", arguments.count >= 2 {
     runScanImages(directory: arguments[1], verbose: arguments.contains("-v"))
     exit(0)
 }
+if arguments.first == "scan-real", arguments.count >= 2 {
+    runScanReal(directory: arguments[1], verbose: arguments.contains("-v"))
+    exit(0)
+}
 if arguments.first == "scan-confidence", arguments.count >= 2 {
     runScanConfidence(directory: arguments[1])
     exit(0)
