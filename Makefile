@@ -1,7 +1,9 @@
 # IDKit — the two commands of the README, and the tools around them.
 SWIFT ?= swift
+# OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
+export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: mrz-model bench-real fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -45,6 +47,22 @@ bench-scan: release
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	@test -f $(SCAN_BENCH_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --bench $(SCAN_BENCH_IMAGES) --count 20
 	.build/release/idkit-bench scan-images $(SCAN_BENCH_IMAGES)
+
+## Retrain the MRZ character recognizer (seeded; ~10 minutes on 2 cores): writes
+## scripts/mrz-ocr/mrz-glyphs.onnx, Sources/IDKitScan/MRZGlyphModel+ONNX.swift and the training report.
+mrz-model:
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
+	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
+	python3 scripts/mrz-ocr/train.py
+
+## The real specimen images of ../shared/testdata/mrz-real: IDKit (whole scan, one core) and, in the
+## same run, PassportEye with Debian's Tesseract (installed here if missing).
+REAL_IMAGES ?= ../shared/testdata/mrz-real
+bench-real: release
+	.build/release/idkit-bench scan-real $(REAL_IMAGES)
+	@command -v tesseract >/dev/null || scripts/install-deps --with tesseract-ocr tesseract-ocr-eng
+	@python3 -c "import passporteye" 2>/dev/null || python3 -m pip install -q passporteye
+	python3 Benchmarks/compare_passporteye.py $(REAL_IMAGES)
 
 ## libFuzzer harnesses (mrz, aamva, merge, image, scan), built with AddressSanitizer into their own
 ## build folder (SwiftPM does not rebuild a target when only -Xswiftc flags change).

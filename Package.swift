@@ -36,16 +36,22 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CZXing", pkgConfig: "zxing", providers: [.apt(["libzxing-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // OpenCV's dnn (the MRZ character recognizer). Debian's narrow packages ship no .pc file:
+        // scripts/pkgconfig/idkit-opencv.pc, installed by scripts/install-deps, names the include path.
+        .systemLibrary(name: "COpenCV", pkgConfig: "idkit-opencv",
+                       providers: [.apt(["libopencv-dnn-dev", "libopencv-core-dev"])]),
         // setjmp-based error handling for libjpeg and libpng's simplified API, in C.
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         // zxing-cpp behind a C interface that catches every exception.
         .target(name: "CZXingShim", dependencies: ["CZXing"]),
+        // OpenCV's dnn behind a C interface that catches every exception.
+        .target(name: "COpenCVShim", dependencies: ["COpenCV"]),
 
         .target(name: "IDKitImage", dependencies: ["CImageCodecs"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
-        .target(name: "IDKitScan", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitBarcode", "IDKitDocument"]),
+        .target(name: "IDKitScan", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitScan"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),

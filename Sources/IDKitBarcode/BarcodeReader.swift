@@ -10,11 +10,19 @@ public struct BarcodeReader: Sendable {
         public var useZBar: Bool
         /// Try the straightening locator for PDF417 (off = plain zxing-cpp, for comparison).
         public var locatePDF417: Bool
+        /// Run zxing-cpp and zbar over the whole image even when the locator finds no field of
+        /// parallel bars (PDF417 or 1D) anywhere. Off for the document scanner: a passport page
+        /// with no bar field then costs the locator alone (a few ms), not every decoder's search
+        /// (0.1–0.5 s). QR codes, which are not bar fields, are still looked for over the whole
+        /// image by zxing-cpp alone.
+        public var searchWholeImage: Bool
 
-        public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), useZBar: Bool = true, locatePDF417: Bool = true) {
+        public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), useZBar: Bool = true, locatePDF417: Bool = true,
+                    searchWholeImage: Bool = true) {
             self.formats = formats
             self.useZBar = useZBar
             self.locatePDF417 = locatePDF417
+            self.searchWholeImage = searchWholeImage
         }
 
         /// PDF417 only (driver licences), located and straightened.
@@ -25,11 +33,25 @@ public struct BarcodeReader: Sendable {
 
     public init(options: Options = Options()) { self.options = options }
 
-    public func read(_ image: GrayImage) throws(BarcodeError) -> [Barcode] {
+    /// Every barcode in `image`. Bar fields whose centre lies in one of `excluding` (the MRZ band
+    /// the scanner found: its text lines are parallel strokes too) are not candidates.
+    public func read(_ image: GrayImage, excluding: [Quadrilateral] = []) throws(BarcodeError) -> [Barcode] {
         var found: [Barcode] = []
         let wantsPDF417 = options.formats.contains(.pdf417)
+        var candidates: [PDF417Locator.Candidate] = []
+        if (wantsPDF417 && options.locatePDF417) || !options.searchWholeImage {
+            candidates = PDF417Locator(block: locatorBlock(image)).locate(image)
+            candidates.removeAll { c in excluding.contains { $0.contains(c.quad.center) } }
+        }
         if wantsPDF417 && options.locatePDF417 {
-            found += try readLocatedPDF417(image)
+            found += try readLocatedPDF417(image, candidates: candidates)
+        }
+        if !options.searchWholeImage && candidates.isEmpty {
+            // No bar field anywhere: only a QR code could still be there.
+            guard options.formats.contains(.qrCode) else { return found }
+            var zx = ZXingDecoder.Options()
+            zx.formats = zxingFormats(only: .qrCode)
+            return found + (try ZXingDecoder.read(image, options: zx))
         }
         // zxing-cpp on the whole image: the other formats, and PDF417 when the locator found none.
         if found.isEmpty || options.formats.count > 1 {
@@ -47,6 +69,11 @@ public struct BarcodeReader: Sendable {
             }
         }
         return found
+    }
+
+    private func zxingFormats(only format: BarcodeFormat) -> Int32 {
+        for bit in 0..<17 where ZXingDecoder.format(Int32(1) << Int32(bit)) == format { return Int32(1) << Int32(bit) }
+        return 0
     }
 
     private func zxingFormats(excludingPDF417: Bool) -> Int32 {
@@ -97,8 +124,7 @@ public struct BarcodeReader: Sendable {
     /// already straight), then every candidate mirrored (some cards print it mirrored); when all
     /// fail, the largest region once more with bicubic sampling (symbols of about one pixel per
     /// module, whose modules bilinear enlargement smears together).
-    func readLocatedPDF417(_ image: GrayImage) throws(BarcodeError) -> [Barcode] {
-        let candidates = PDF417Locator(block: locatorBlock(image)).locate(image)
+    func readLocatedPDF417(_ image: GrayImage, candidates: [PDF417Locator.Candidate]) throws(BarcodeError) -> [Barcode] {
         // Prepared on first use: most photos decode on the first candidate.
         var prepared = [Prepared??](repeating: nil, count: candidates.count)
         for mirrored in [false, true] {

@@ -120,6 +120,8 @@ enum ScanCommand {
                 for line in reading.confidence { w.beginArray(); for c in line { number(c) }; w.endArray() }
                 w.endArray()
                 w.key("verified"); w.bool(reading.verified)
+                w.key("unsureFields"); w.beginArray(); for f in reading.unsureFields { w.string(f) }; w.endArray()
+                w.key("recognizer"); w.string(reading.recognizer.rawValue)
                 w.key("checkDigitCorrections"); w.int(reading.checkDigitCorrections)
             }
             w.key("parsed")

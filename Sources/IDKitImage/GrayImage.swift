@@ -45,6 +45,25 @@ public struct Quadrilateral: Sendable, Equatable, Codable, Hashable {
 
     public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 
+    /// The mean of the corners.
+    public var center: Point {
+        Point(x: (topLeft.x + topRight.x + bottomRight.x + bottomLeft.x) / 4, y: (topLeft.y + topRight.y + bottomRight.y + bottomLeft.y) / 4)
+    }
+
+    /// Whether `p` lies inside (a convex quadrilateral, corners in either winding order).
+    public func contains(_ p: Point) -> Bool {
+        let c = corners
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            }
+        }
+        return true
+    }
+
     /// The quadrilateral with every corner mapped by `transform`.
     public func mapped(_ transform: (Point) -> Point) -> Quadrilateral {
         Quadrilateral(topLeft: transform(topLeft), topRight: transform(topRight),

@@ -61,7 +61,6 @@ public struct MRZCorrector: Sendable {
         self.parser = parser
     }
 
-    enum CharacterClass: UInt8 { case digit, digitOrFiller, letter, alphanumeric }
 
     static let toDigit: [UInt8: UInt8] = [
         UInt8(ascii: "O"): UInt8(ascii: "0"), UInt8(ascii: "Q"): UInt8(ascii: "0"), UInt8(ascii: "D"): UInt8(ascii: "0"),
@@ -157,7 +156,7 @@ public struct MRZCorrector: Sendable {
         let format: MRZFormat
         let layout: MRZLayout
         var bytes: [UInt8]
-        let classes: [CharacterClass]
+        let classes: [MRZCharacterClass]
         let parser: MRZParser
         var width: Int { format.lineLength }
 
@@ -186,39 +185,9 @@ public struct MRZCorrector: Sendable {
         func index(_ p: Position) -> Int { p.line * width + p.column }
         func indices(_ s: Span) -> Range<Int> { (s.line * width + s.start)..<(s.line * width + s.end) }
 
-        static func classes(of layout: MRZLayout) -> [CharacterClass] {
-            let width = layout.format.lineLength
-            var classes = [CharacterClass](repeating: .alphanumeric, count: width * layout.format.lineCount)
-            func set(_ span: Span?, _ c: CharacterClass) {
-                guard let span else { return }
-                for i in span.start..<span.end { classes[span.line * width + i] = c }
-            }
-            func set(_ p: Position?, _ c: CharacterClass) {
-                guard let p else { return }
-                classes[p.line * width + p.column] = c
-            }
-            set(layout.documentCode, .letter)
-            set(layout.issuingState, .letter)
-            set(layout.nationality, .letter)
-            set(layout.name, .letter)
-            set(layout.primaryName, .letter)
-            set(layout.secondaryName, .letter)
-            set(layout.sex, .letter)
-            set(layout.dateOfBirth, .digitOrFiller)
-            set(layout.dateOfExpiry, .digit)
-            set(layout.dateOfBirthCheck, .digit)
-            set(layout.dateOfExpiryCheck, .digit)
-            set(layout.composite, .digit)
-            // A long TD1/TD2 number puts a filler in the check-digit position; TD3 allows one in the
-            // personal-number check digit when that field is empty.
-            set(layout.documentNumberCheck, layout.longNumberContinuation == nil ? .digit : .digitOrFiller)
-            set(layout.optionalDataCheck, .digitOrFiller)
-            if layout.format == .franceID1988 {
-                // Card number: year and month of issue, a 3-character office code, a 5-digit sequence.
-                set(Span(1, 0, 4), .digit)
-                set(Span(1, 7, 5), .digit)
-            }
-            return classes
+        /// The layout's character classes (``MRZFormat/characterClasses``), line after line.
+        static func classes(of layout: MRZLayout) -> [MRZCharacterClass] {
+            layout.characterClasses.flatMap { $0 }
         }
 
         func change(_ i: Int, _ from: UInt8, _ to: UInt8) -> MRZCharacterChange {
@@ -240,7 +209,7 @@ public struct MRZCorrector: Sendable {
                 case .digit where isLetter: replacement = MRZCorrector.toDigit[b]
                 case .digitOrFiller where isLetter:
                     replacement = b == UInt8(ascii: "K") ? UInt8(ascii: "<") : MRZCorrector.toDigit[b]
-                case .letter where isDigit: replacement = MRZCorrector.toLetter[b]
+                case .letterOrFiller where isDigit, .sex where isDigit: replacement = MRZCorrector.toLetter[b]
                 default: break
                 }
                 if let r = replacement {

@@ -107,7 +107,12 @@ public struct DocumentScanner: Sendable {
         let quality = ImageQuality(image: first, band: outcome.band, thresholds: thresholds)
         let t1 = Date()
         var barcodes: [Barcode] = []
-        if readBarcodes { barcodes = (try? BarcodeReader().read(first)) ?? [] }
+        if readBarcodes {
+            // Only where the image can hold a barcode: a bar field the locator finds outside the
+            // MRZ band (or a QR code); no whole-image search on every passport page.
+            let reader = BarcodeReader(options: BarcodeReader.Options(searchWholeImage: false))
+            barcodes = (try? reader.read(first, excluding: outcome.band.map { [$0.quad] } ?? [])) ?? []
+        }
         let barcodeMs = ms(since: t1)
         var status = ScanStatus.ok
         var reason: String?
@@ -121,7 +126,9 @@ public struct DocumentScanner: Sendable {
             } else if outcome.parsed == nil {
                 reason = "the reading is not an MRZ"
             } else {
-                reason = "some characters that no check digit covers are uncertain"
+                let fields = outcome.reading?.unsureFields ?? []
+                reason = "another reading of " + (fields.isEmpty ? "some characters" : fields.joined(separator: ", "))
+                    + " is plausible and would pass every check digit too, or no check digit covers it"
             }
         }
         let aamva = barcodes.first { $0.format == .pdf417 }

@@ -2,17 +2,24 @@ import Foundation
 import IDKitImage
 import IDKitMRZ
 
-/// The classifier's view of one MRZ: for every line and position, a correlation per symbol.
+/// The recognizer's view of one MRZ: for every line and position, evidence per symbol.
 struct MRZScores: Sendable {
     var format: MRZFormat
-    /// `[line][position][symbol]`, correlations in −1…1 (`OCRBTemplates.symbols` order).
-    var correlations: [[[Float]]]
+    /// `[line][position][symbol]` (`OCRBTemplates.symbols` order): log-likelihoods up to a constant
+    /// per position — the network's calibrated logits, or the template correlations times
+    /// ``MRZDecoder/beta``. Evidence from several frames adds.
+    var evidence: [[[Float]]]
+    /// Which recognizer produced the evidence.
+    var recognizer: MRZRecognizer
+}
 
-    /// Mean of the best correlation per position: how well the image reads this way round.
-    var meanBest: Float {
-        let all = correlations.flatMap { $0 }.map { $0.max() ?? 0 }
-        return all.isEmpty ? 0 : all.reduce(0, +) / Float(all.count)
-    }
+/// Which character recognizer read an MRZ.
+public enum MRZRecognizer: String, Sendable, Codable, Equatable {
+    /// The convolutional network of ``MRZGlyphModel`` (OpenCV dnn).
+    case network
+    /// Normalised cross-correlation against the OCR-B templates: the fallback when OpenCV cannot
+    /// run the network, and the quick probe that decides orientation and scale.
+    case templates
 }
 
 /// Cuts each MRZ line out of the image along its own geometry (a homography per line, so that
@@ -20,35 +27,68 @@ struct MRZScores: Sendable {
 struct MRZLineReader: Sendable {
     static let pad = 4
 
-    func read(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> MRZScores {
-        let n = band.lineLength
-        let w = OCRBClassifier.width, h = OCRBClassifier.height
-        let pad = Self.pad
-        let stripWidth = n * w + 2 * pad, stripHeight = h + 2 * pad
-        var correlations: [[[Float]]] = []
-        let classifier = OCRBClassifier.shared
-        guard let geometry = Self.rectification(band) else { return MRZScores(format: band.format, correlations: []) }
+    /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the image).
+    func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil) -> [GrayImage] {
+        let w = OCRBClassifier.width, h = OCRBClassifier.height, pad = Self.pad
+        let stripWidth = band.lineLength * w + 2 * pad, stripHeight = h + 2 * pad
+        guard let geometry = Self.rectification(band) else { return [] }
         let bandTransform = geometry.transform, lineSpacing = geometry.spacing
+        var strips: [GrayImage] = []
         for k in 0..<min(band.lines.count, lineLimit ?? band.lines.count) {
             // The strip of line k: strip (x, y) is band-rectified (x, y + k·spacing).
             let dy = Double(k) * lineSpacing
             let stripCorners = [Point(x: 0, y: 0), Point(x: Double(stripWidth), y: 0),
                                 Point(x: Double(stripWidth), y: Double(stripHeight)), Point(x: 0, y: Double(stripHeight))]
             let imageCorners = stripCorners.map { bandTransform.apply(Point(x: $0.x, y: $0.y + dy)) }
-            guard let transform = Homography(from: stripCorners, to: imageCorners) else { continue }
-            let strip = image.warped(width: stripWidth, height: stripHeight, by: transform, fill: 255)
+            guard let transform = Homography(from: stripCorners, to: imageCorners) else { return [] }
+            strips.append(image.warped(width: stripWidth, height: stripHeight, by: transform, fill: 255))
+        }
+        return strips
+    }
+
+    /// Template correlations (−1…1) per line, position and symbol: quick, and enough to tell which
+    /// way up the band is and at which scale it reads best.
+    func correlations(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> [[[Float]]] {
+        let n = band.lineLength, w = OCRBClassifier.width, pad = Self.pad
+        let classifier = OCRBClassifier.shared
+        return strips(image, band: band, lineLimit: lineLimit).map { strip in
             // Ink: dark is high. (The correlation ignores gain and offset.)
             let ink = strip.pixels.map { Float(255 - Int($0)) }
-            var lineScores: [[Float]] = []
-            ink.withUnsafeBufferPointer { buffer in
-                for i in 0..<min(n, positionLimit ?? n) {
-                    lineScores.append(classifier.scores(ink: buffer, stride: stripWidth, rows: stripHeight,
-                                                        x: pad + i * w, y: pad, reachX: 2, reachY: 1))
+            return ink.withUnsafeBufferPointer { buffer in
+                (0..<min(n, positionLimit ?? n)).map { i in
+                    classifier.scores(ink: buffer, stride: strip.width, rows: strip.height, x: pad + i * w, y: pad, reachX: 2, reachY: 1)
                 }
             }
-            correlations.append(lineScores)
         }
-        return MRZScores(format: band.format, correlations: correlations)
+    }
+
+    /// Mean of the best correlation per position: how well the image reads this way round.
+    static func meanBest(_ correlations: [[[Float]]]) -> Float {
+        let all = correlations.flatMap { $0 }.map { $0.max() ?? 0 }
+        return all.isEmpty ? 0 : all.reduce(0, +) / Float(all.count)
+    }
+
+    /// Every character of the band read by the network (one batch for the whole MRZ), or by the
+    /// templates when the network cannot run.
+    func read(_ image: GrayImage, band: MRZBand, model: MRZGlyphModel? = MRZGlyphModel.shared) -> MRZScores {
+        let n = band.lineLength
+        let strips = strips(image, band: band)
+        if let model, !strips.isEmpty {
+            var windows: [Float] = []
+            windows.reserveCapacity(strips.count * n * MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight)
+            for strip in strips {
+                for i in 0..<n { MRZGlyphModel.appendWindow(strip.pixels, stride: strip.width, rows: strip.height, index: i, into: &windows) }
+            }
+            if let logits = try? model.logits(windows, count: strips.count * n) {
+                let k = MRZGlyphModel.symbolCount
+                let evidence = (0..<strips.count).map { l in
+                    (0..<n).map { i in Array(logits[((l * n + i) * k)..<((l * n + i + 1) * k)]) }
+                }
+                return MRZScores(format: band.format, evidence: evidence, recognizer: .network)
+            }
+        }
+        let evidence = correlations(image, band: band).map { $0.map { $0.map { MRZDecoder.beta * $0 } } }
+        return MRZScores(format: band.format, evidence: evidence, recognizer: .templates)
     }
 
     /// The band rectified: a homography from the template-scale band (character i of line k

@@ -18,19 +18,23 @@ public struct MRZScanner: Sendable {
     }
 
     /// Locates the band and reads the per-character scores, the right way up.
-    func scores(_ image: GrayImage) -> (MRZBand, MRZScores)? {
+    func scores(_ image: GrayImage, locateMilliseconds: UnsafeMutablePointer<Double>? = nil) -> (MRZBand, MRZScores)? {
+        let t0 = Date()
         let bands = MRZBandLocator().locate(in: image)
+        locateMilliseconds?.pointee = Date().timeIntervalSince(t0) * 1000
         let reader = MRZLineReader()
         var best: (MRZBand, MRZScores, Float)?
         for candidate in bands.prefix(3) {
             // Which way up, and the character height: the first characters of the first line
             // read best at the right turn and scale (±10% around the components' estimate).
             let probe = min(candidate.lineLength, 8)
-            func probeScore(_ band: MRZBand) -> Float { reader.read(image, band: band, lineLimit: 1, positionLimit: probe).meanBest }
+            func probeScore(_ band: MRZBand) -> Float {
+                MRZLineReader.meanBest(reader.correlations(image, band: band, lineLimit: 1, positionLimit: probe))
+            }
             let upright = probeScore(candidate), turned = probeScore(candidate.flipped())
             var choice = turned > upright ? (band: candidate.flipped(), score: turned) : (band: candidate, score: upright)
             // The scale on the first characters of every line (one line alone can mislead).
-            func scaleScore(_ band: MRZBand) -> Float { reader.read(image, band: band, positionLimit: probe).meanBest }
+            func scaleScore(_ band: MRZBand) -> Float { MRZLineReader.meanBest(reader.correlations(image, band: band, positionLimit: probe)) }
             var bestScale = (band: choice.band, score: scaleScore(choice.band))
             for scale in [0.92, 1.08] {
                 var band = choice.band
@@ -47,21 +51,22 @@ public struct MRZScanner: Sendable {
         return best.map { ($0.0, $0.1) }
     }
 
+    /// Locating is the band search; reading is the rest: orientation and scale probes, the
+    /// recognizer, decoding and verification.
     public func scan(_ image: GrayImage) -> Outcome {
         let t0 = Date()
-        guard let (band, scores) = scores(image) else {
+        var locate = 0.0
+        guard let (band, scores) = scores(image, locateMilliseconds: &locate) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
         }
-        let t1 = Date()
         let reading = MRZDecoder().decode(scores)
         let parsed = try? MRZParser().parse(lines: reading.lines)
-        return Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: t1.timeIntervalSince(t0) * 1000,
-                       readMilliseconds: Date().timeIntervalSince(t1) * 1000)
+        return Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: locate,
+                       readMilliseconds: Date().timeIntervalSince(t0) * 1000 - locate)
     }
 
     /// Several frames of the same document: per-character evidence added over the frames whose
-    /// layout agrees with the first readable one (log-likelihoods add: the correlations are
-    /// summed), then decoded once.
+    /// layout agrees with the first readable one (log-likelihoods add), then decoded once.
     public func scan(frames: [GrayImage]) -> Outcome {
         let t0 = Date()
         var collected: [(MRZBand, MRZScores)] = []
@@ -72,10 +77,10 @@ public struct MRZScanner: Sendable {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
         }
         var fused = first.1
-        for (l, line) in fused.correlations.enumerated() {
+        for (l, line) in fused.evidence.enumerated() {
             for (p, _) in line.enumerated() {
                 for s in 0..<OCRBClassifier.symbolCount {
-                    fused.correlations[l][p][s] = collected.reduce(0) { $0 + $1.1.correlations[l][p][s] }
+                    fused.evidence[l][p][s] = collected.reduce(0) { $0 + $1.1.evidence[l][p][s] }
                 }
             }
         }

@@ -1,0 +1,89 @@
+internal import COpenCVShim
+import Foundation
+
+/// IDKit's MRZ character recognizer: a small convolutional network trained on generated OCR-B
+/// glyphs that vary what real documents and cameras vary (`scripts/mrz-ocr/glyphs.py`, trained by
+/// `scripts/mrz-ocr/train.py`, `make mrz-model`), run by OpenCV's dnn module through
+/// `COpenCVShim`.
+///
+/// Input: a window of 28 × 32 pixels around each character cell of a line rectified to the
+/// template scale (``MRZLineReader``: pitch 20 px, cap height 20 px, 4 px padding), as ink
+/// (255 − gray) with zero mean and unit spread. Output: 37 logits in `OCRBTemplates.symbols` order,
+/// calibrated on generated validation data (a temperature is folded into the last layer), so that
+/// their softmax is a probability the decoder and the verifier can weigh.
+///
+/// `@unchecked Sendable`: the model bytes are written once in `init` and only read afterwards; the
+/// shim keeps one OpenCV net per thread, keyed by their address, so they live as long as the process
+/// (the one instance is a static).
+final class MRZGlyphModel: @unchecked Sendable {
+    static let windowWidth = 28, windowHeight = 32
+    /// Window i of a strip starts at x = 20·i (4 px left of the cell), y = 1.
+    static let windowTop = 1
+    static let symbolCount = 37
+
+    /// The model compiled into IDKitScan, or `nil` if OpenCV cannot read it (then the reader falls
+    /// back to the OCR-B templates and says so in ``MRZReading/recognizer``).
+    static let shared: MRZGlyphModel? = try? MRZGlyphModel(base64: onnxBase64)
+
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(base64: String) throws(MRZGlyphModelError) {
+        guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty else {
+            throw MRZGlyphModelError(message: "the compiled-in model is not valid base64")
+        }
+        bytes = .allocate(capacity: data.count)
+        _ = bytes.initialize(from: data)
+        var error = [CChar](repeating: 0, count: 512)
+        if idk_dnn_check_onnx(bytes.baseAddress, bytes.count, &error, error.count) != 0 {
+            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            bytes.deallocate()
+            throw MRZGlyphModelError(message: "OpenCV cannot read the MRZ recognizer: " + message)
+        }
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Logits for `count` windows (`count` × 32 × 28 floats, already normalised): `count` × 37 floats.
+    func logits(_ windows: [Float], count: Int) throws(MRZGlyphModelError) -> [Float] {
+        precondition(windows.count == count * Self.windowWidth * Self.windowHeight)
+        guard count > 0 else { return [] }
+        var out = [Float](repeating: 0, count: count * Self.symbolCount)
+        var error = [CChar](repeating: 0, count: 512)
+        let status = windows.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                idk_dnn_forward(bytes.baseAddress, bytes.count, input.baseAddress, Int32(count), Int32(Self.windowHeight),
+                                Int32(Self.windowWidth), output.baseAddress, Int32(Self.symbolCount), &error, error.count)
+            }
+        }
+        if status != 0 {
+            throw MRZGlyphModelError(message: "OpenCV dnn failed: " + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return out
+    }
+
+    /// Appends window `index` of a strip (`stride` × `rows` gray pixels) to `into`, as the
+    /// training script's `glyphs.normalise` does: ink 255 − gray, zero mean, spread at least 8.
+    static func appendWindow(_ strip: [UInt8], stride: Int, rows: Int, index: Int, into out: inout [Float]) {
+        let x0 = index * OCRBClassifier.width, n = windowWidth * windowHeight
+        let start = out.count
+        var sum: Float = 0
+        for r in 0..<windowHeight {
+            let row = (windowTop + r) * stride + x0
+            for c in 0..<windowWidth {
+                let v = Float(255 - Int(strip[row + c]))
+                out.append(v)
+                sum += v
+            }
+        }
+        let mean = sum / Float(n)
+        var sq: Float = 0
+        for i in start..<(start + n) { let d = out[i] - mean; sq += d * d }
+        let inv = 1 / max((sq / Float(n)).squareRoot(), 8)
+        for i in start..<(start + n) { out[i] = (out[i] - mean) * inv }
+    }
+}
+
+/// The recognizer could not run (OpenCV refused the model or threw).
+struct MRZGlyphModelError: Error, Sendable {
+    var message: String
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import IDKitScan
+
+/// The real specimen scans and photos of `../shared/testdata/mrz-real` (read in place, never
+/// copied: their licences differ from ours), against `TestVectors/mrz-real/expectations.json`.
+/// Nothing may come out verified but wrong, printed check digits that fail included; every image
+/// the expectations do not list as unread must read exactly.
+struct RealImages {
+    struct Label: Decodable, Sendable, CustomTestStringConvertible {
+        var id: Int
+        var file: String
+        var format: String
+        var mrz: [String]
+        var checks_fail: Bool
+        var testDescription: String { file }
+    }
+    struct Expectations: Decodable, Sendable {
+        /// Images that are not read exactly today, with why.
+        var unread: [String: String]
+        /// Images read exactly but not verified, with why.
+        var unverified: [String: String]
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let directory = root.deletingLastPathComponent().appendingPathComponent("shared/testdata/mrz-real")
+    static let available = FileManager.default.fileExists(atPath: directory.appendingPathComponent("labels.jsonl").path)
+    static let labels: [Label] = {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("labels.jsonl"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map { try! JSONDecoder().decode(Label.self, from: Data($0.utf8)) }
+    }()
+    static let expectations = try! JSONDecoder().decode(
+        Expectations.self, from: Data(contentsOf: root.appendingPathComponent("TestVectors/mrz-real/expectations.json")))
+}
+
+@Suite(.enabled(if: RealImages.available, "needs ../shared/testdata/mrz-real (the shared real specimen images); absent here"))
+struct RealImageTests {
+    let scanner = DocumentScanner(readBarcodes: false)
+
+    @Test(arguments: RealImages.labels)
+    func readsAsPrintedAndNeverVerifiesAWrongReading(_ label: RealImages.Label) throws {
+        let scan = scanner.scan(file: RealImages.directory.appendingPathComponent(label.file).path)
+        let lines = scan.reading?.lines ?? []
+        let name = String(label.file.split(separator: "/").last!)
+        if scan.reading?.verified == true {
+            #expect(lines == label.mrz, "verified but wrong")
+            #expect(!label.checks_fail, "verified although the printed check digits fail")
+        }
+        if let why = RealImages.expectations.unread[name] {
+            // Listed as unread: the day it reads exactly, the expectation must be updated.
+            #expect(lines != label.mrz, "now read exactly; remove it from unread (\(why))")
+        } else {
+            #expect(lines == label.mrz)
+            let unverified = RealImages.expectations.unverified[name] != nil
+            #expect(scan.reading?.verified == (!unverified && !label.checks_fail), "verified: \(scan.reading?.verified ?? false), unsure: \(scan.reading?.unsureFields ?? [])")
+        }
+    }
+}

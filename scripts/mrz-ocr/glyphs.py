@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Seeded generator of MRZ character windows, as IDKit's reader cuts them from a photo.
+
+IDKit rectifies each MRZ line to the template scale (scripts/make_ocrb_templates.py): one pitch
+= 20 px, cap height 20 px, the line in a strip 34 px high with 4 px of padding, character i's cell
+at x = 4 + 20 i. The recognizer sees a window of 28 x 32 px around each cell (4 px more on each
+side, rows 1-33 of the strip), so that it learns to read the middle glyph with parts of its
+neighbours in view, as it will in real lines.
+
+Each sample line goes through what real documents and cameras vary (ICAO 9303-3 fixes OCR-B at
+10 characters per 25.4 mm, but issuers' printers and the capture differ):
+  - the font: Debian's fonts-ocr-b in its two cuts (OCRB regular and OCRBS "sharp");
+  - printing: stroke weight (erosion and dilation: ink fade and spread), glyph width (printers
+    draw 0 and O at different widths), cap-height/pitch ratio, halftone dot patterns, slant;
+  - the page: paper and ink levels, guilloche-like backgrounds, neighbouring lines above and below;
+  - the capture: real cap heights of 8-40 px (10-14 px often), Gaussian and motion blur, noise,
+    JPEG at quality 20-95, glare that washes out the ink, page curvature;
+  - the rectification: the residual scale, rotation and shift errors of IDKit's band fit.
+
+Everything comes from one numpy Generator seeded by the caller: the same seed gives the same data.
+Needs pillow, numpy and Debian's fonts-ocr-b.
+"""
+import io
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
+FONTS = ["/usr/share/fonts/opentype/ocr-b/OCRB.otf", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"]
+PITCH, CAP, PAD = 20, 20, 4           # template scale, as in OCRBTemplates (cell 20 x 26, 3 px margins)
+STRIP_H = 34
+GEN_PAD_X, GEN_PAD_Y = 8, 3           # the generator's strip is larger, so that windows can be jittered
+WIN_W, WIN_H, WIN_Y = 28, 32, 1
+HR_CAP = 64                            # high-resolution rendering cap height
+
+_fonts = {}
+_glyphs = {}
+
+
+def font(path):
+    if path not in _fonts:
+        _fonts[path] = ImageFont.truetype(path, int(HR_CAP / 0.7))
+        f = _fonts[path]
+        cap = -f.getbbox("H", anchor="ls")[1]
+        _fonts[path] = (f, cap)
+    return _fonts[path]
+
+
+def glyph(path, ch):
+    """The glyph as ink (0-255) in a box: (image, x offset of its centre, baseline y)."""
+    key = (path, ch)
+    if key not in _glyphs:
+        f, cap = font(path)
+        scale = HR_CAP / cap
+        img = Image.new("L", (int(HR_CAP * 2), int(HR_CAP * 2)), 0)
+        d = ImageDraw.Draw(img)
+        bb = d.textbbox((0, 0), ch, font=f, anchor="ls")
+        cx = (bb[0] + bb[2]) / 2
+        d.text((HR_CAP - cx, HR_CAP * 1.5), ch, fill=255, font=f, anchor="ls")
+        _glyphs[key] = (img, scale)
+    return _glyphs[key]
+
+
+def random_text(rng, n):
+    out = []
+    while len(out) < n:
+        kind = rng.choice(3, p=[0.4, 0.35, 0.25])
+        k = int(rng.integers(1, 12))
+        if kind == 0:
+            out += [SYMBOLS[i] for i in rng.integers(0, 26, k)]
+        elif kind == 1:
+            out += [SYMBOLS[i] for i in rng.integers(26, 36, k)]
+        else:
+            out += ["<"] * k
+    return "".join(out[:n])
+
+
+def render_line(rng, text, path, hr_pitch, width_scale, weight, slant):
+    """High-resolution ink image of one line; returns (ink, x of the first cell's centre, cap top)."""
+    n = len(text)
+    margin = int(hr_pitch * 2)
+    w = int(n * hr_pitch + 2 * margin)
+    h = int(HR_CAP * 2.2)
+    ink = Image.new("L", (w, h), 0)
+    top = int(HR_CAP * 0.6)
+    for i, ch in enumerate(text):
+        g, _ = glyph(path, ch)
+        if abs(width_scale - 1) > 0.01:
+            g = g.resize((max(1, int(g.width * width_scale)), g.height), Image.BILINEAR)
+        jx = rng.normal(0, 0.02) * hr_pitch
+        jy = rng.normal(0, 0.015) * HR_CAP
+        cx = margin + (i + 0.5) * hr_pitch + jx
+        # the glyph's baseline is at 1.5 HR_CAP in its box, its centre at the middle of the box
+        ink.paste(g, (int(round(cx - g.width / 2)), int(round(top + HR_CAP - HR_CAP * 1.5 + jy))), g)
+    if weight > 0:
+        ink = ink.filter(ImageFilter.MaxFilter(2 * weight + 1))
+    elif weight < 0:
+        ink = ink.filter(ImageFilter.MinFilter(-2 * weight + 1))
+    if slant:
+        ink = ink.transform(ink.size, Image.AFFINE, (1, slant, -slant * h / 2, 0, 1, 0), Image.BILINEAR)
+    return ink, margin + 0.5 * hr_pitch, top
+
+
+def sample_line(rng, n=44):
+    """One degraded line, rectified to the template scale: (strip uint8 40 x (20n + 16), text),
+    the reader's 34 x (20n + 8) strip with 3 and 4 px more on each side."""
+    text = random_text(rng, n)
+    path = FONTS[int(rng.integers(0, len(FONTS)))]
+    ratio = (2.54 / 2.4) * rng.uniform(0.92, 1.1)          # pitch / cap height
+    hr_pitch = HR_CAP * ratio
+    ink, x0, top = render_line(rng, text, path, hr_pitch, rng.uniform(0.86, 1.12),
+                               int(rng.choice([-2, -1, 0, 0, 0, 1, 2, 3])), rng.normal(0, 0.03))
+    # neighbouring MRZ lines above and below (line pitch ~1.6-2.1 cap heights), sometimes
+    W, H = ink.size
+    page = Image.new("L", (W, H + 2 * HR_CAP * 2), 0)
+    page.paste(ink, (0, HR_CAP * 2))
+    for side in (-1, 1):
+        if rng.random() < 0.6:
+            other, _, _ = render_line(rng, random_text(rng, n), path, hr_pitch, 1.0, 0, 0)
+            dy = int(HR_CAP * rng.uniform(1.6, 2.1)) * side
+            page.paste(other, (0, HR_CAP * 2 + dy), other)
+    ink = page
+    top += HR_CAP * 2
+    a = np.asarray(ink, dtype=np.float32) / 255.0
+    # halftone / dot-matrix print: ink modulated by a fine grid
+    if rng.random() < 0.15:
+        period = rng.uniform(3, 7)
+        yy, xx = np.mgrid[0:a.shape[0], 0:a.shape[1]]
+        dots = 0.5 + 0.5 * np.cos(2 * np.pi * xx / period) * np.cos(2 * np.pi * yy / period)
+        a = a * (0.55 + 0.45 * dots)
+    # to the capture's resolution: cap height 8-40 px, mostly 10-24
+    real_cap = float(np.clip(rng.lognormal(math.log(16), 0.4), 8, 40))
+    s = real_cap / HR_CAP
+    small = Image.fromarray((a * 255).astype(np.uint8)).resize(
+        (max(8, int(a.shape[1] * s)), max(8, int(a.shape[0] * s))), Image.BOX)
+    a = np.asarray(small, dtype=np.float32) / 255.0
+    # paper, ink, background texture, glare
+    paper = rng.uniform(0.55, 1.0)
+    ink_level = rng.uniform(0.0, min(0.45, paper - 0.25))
+    yy, xx = np.mgrid[0:a.shape[0], 0:a.shape[1]].astype(np.float32)
+    bg = np.full(a.shape, paper, np.float32)
+    if rng.random() < 0.5:
+        f1, f2 = rng.uniform(0.05, 0.6, 2)
+        bg -= rng.uniform(0.02, 0.18) * (0.5 + 0.5 * np.sin(f1 * xx + 3 * np.sin(f2 * yy + rng.uniform(0, 6))))
+    bg += rng.uniform(-0.15, 0.15) * (xx / a.shape[1] - 0.5)
+    img = bg * (1 - a) + ink_level * a
+    if rng.random() < 0.15:
+        gx, gy = rng.uniform(0, a.shape[1]), rng.uniform(0, a.shape[0])
+        r = rng.uniform(0.5, 4) * real_cap
+        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r))
+        img = img + (1.0 - img) * glare * rng.uniform(0.3, 0.8)
+    out = Image.fromarray(np.clip(img * 255, 0, 255).astype(np.uint8))
+    blur = rng.choice(4, p=[0.3, 0.4, 0.2, 0.1])
+    if blur == 1:
+        out = out.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.9)))
+    elif blur == 2:
+        out = out.filter(ImageFilter.GaussianBlur(rng.uniform(0.9, 1.6)))
+    elif blur == 3:                                        # motion blur
+        k = int(rng.integers(2, 6))
+        kern = np.zeros((k, k), np.float32)
+        if rng.random() < 0.5:
+            kern[k // 2, :] = 1
+        else:
+            kern[:, k // 2] = 1
+        if k in (3, 5):
+            out = out.filter(ImageFilter.Kernel((k, k), kern.flatten().tolist(), scale=float(kern.sum())))
+        else:
+            out = out.filter(ImageFilter.BoxBlur(k / 3))
+    arr = np.asarray(out, dtype=np.float32)
+    arr = arr + rng.normal(0, rng.uniform(0, 12), arr.shape)
+    out = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8))
+    if rng.random() < 0.6:
+        buf = io.BytesIO()
+        out.save(buf, "JPEG", quality=int(rng.integers(20, 96)))
+        out = Image.open(io.BytesIO(buf.getvalue())).convert("L")
+    # Rectify to the template scale with the band fit's residual errors. The fit to every
+    # character centre gets the pitch right to a percent or so; the character height comes from
+    # a probe at three scales (±8%), so the vertical scale is less sure; each character may sit a
+    # pixel or two off its nominal cell (the per-window jitter in `windows`).
+    real_pitch = hr_pitch * s
+    cell0_x, cap_top = x0 * s, top * s
+    rot = rng.normal(0, 0.002)
+    sx = real_pitch / PITCH * rng.normal(1, 0.006)
+    sy = real_cap / CAP * rng.uniform(0.93, 1.07)
+    dx, dy = rng.normal(0, 0.03) * PITCH, rng.normal(0, 0.04) * CAP
+    curve = rng.uniform(0, 0.1) * CAP if rng.random() < 0.2 else 0.0
+    strip_w = n * PITCH + 2 * GEN_PAD_X
+    strip_h = STRIP_H + 2 * GEN_PAD_Y
+    u0, v0 = GEN_PAD_X + 10, GEN_PAD_Y + PAD + 3      # the first cell's centre column, the cap line
+    # strip (u, v) -> capture (x, y)
+    c, si = math.cos(rot), math.sin(rot)
+    coeffs = (sx * c, -sy * si, cell0_x - u0 * sx * c + v0 * sy * si + dx * sx,
+              sx * si, sy * c, cap_top - u0 * sx * si - v0 * sy * c + dy * sy)
+    strip = out.transform((strip_w, strip_h), Image.AFFINE, coeffs, Image.BILINEAR, fillcolor=255)
+    if curve:
+        arr = np.asarray(strip)
+        shifted = np.empty_like(arr)
+        for col in range(0, strip_w, 4):
+            off = int(round(curve * math.sin(math.pi * col / strip_w)))
+            shifted[:, col:col + 4] = np.roll(arr[:, col:col + 4], off, axis=0)
+        strip = Image.fromarray(shifted)
+    return np.asarray(strip, dtype=np.uint8), text
+
+
+def windows(strip, n, rng=None):
+    """The n windows (n x 32 x 28 uint8) IDKit's reader feeds the recognizer, each moved by the
+    local error of the band fit (about a pixel) when `rng` is given."""
+    out = []
+    for i in range(n):
+        jx = int(np.clip(round(rng.normal(0, 1.0)), -3, 3)) if rng is not None else 0
+        jy = int(np.clip(round(rng.normal(0, 0.8)), -2, 2)) if rng is not None else 0
+        x = GEN_PAD_X - PAD + PITCH * i + jx
+        y = GEN_PAD_Y + WIN_Y + jy
+        out.append(strip[y:y + WIN_H, x:x + WIN_W])
+    return np.stack(out)
+
+
+def normalise(win):
+    """Per window: ink (255 - gray), zero mean, unit spread (at least 8 grey levels): the same
+    arithmetic as MRZGlyphRecognizer.swift."""
+    x = 255.0 - win.astype(np.float32)
+    m = x.mean(axis=(-2, -1), keepdims=True)
+    sd = np.sqrt(((x - m) ** 2).mean(axis=(-2, -1), keepdims=True))
+    return (x - m) / np.maximum(sd, 8.0)
+
+
+def dataset(seed, lines):
+    rng = np.random.default_rng(seed)
+    xs, ys = [], []
+    for _ in range(lines):
+        n = int(rng.choice([30, 36, 44]))
+        strip, text = sample_line(rng, n)
+        xs.append(windows(strip, n, rng))
+        ys.append(np.array([SYMBOLS.index(c) for c in text], np.int32))
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+if __name__ == "__main__":
+    import sys
+    rng = np.random.default_rng(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    rows = []
+    for _ in range(12):
+        strip, text = sample_line(rng, 30)
+        rows.append(strip)
+        print(text)
+    Image.fromarray(np.concatenate(rows)).save("/tmp/glyph-lines.png")

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Trains IDKit's MRZ character recognizer and exports it as ONNX for OpenCV's dnn module.
+
+    python3 scripts/mrz-ocr/train.py            (or: make mrz-model)
+
+A small convolutional network (three 3x3 convolutions with max pooling, two dense layers; about
+116k weights) classifies a 28 x 32 window (glyphs.py) into the 37 MRZ symbols. Training data
+comes only from the seeded generator in glyphs.py, never from real images: the real specimens in
+../shared/testdata/mrz-real stay a validation set. Same seed, same data, same initial weights.
+
+Steps: generate (seed 9303 for training, 9304 for validation, in chunks on every core); train
+with AdamW and a cosine learning-rate schedule (TensorFlow's Keras on the CPU: jax was tried
+first, and its XLA convolutions ran 6 times slower on this 2-core machine); fit a temperature on the
+validation set so that the probabilities the decoder and the verifier rely on are calibrated
+(the logits are divided by it inside the exported model); export with the onnx package (opset 13,
+every kernel_shape explicit, as OpenCV 4.6 needs); check the exported model against the Keras
+network with onnxruntime; write
+
+    scripts/mrz-ocr/mrz-glyphs.onnx               the model
+    Sources/IDKitScan/MRZGlyphModel+ONNX.swift   the same bytes, base64, compiled into IDKitScan
+    scripts/mrz-ocr/training-report.json         accuracy, loss, temperature, confusions
+
+Needs: numpy, pillow, tensorflow-cpu, onnx, onnxruntime (PyPI); fonts-ocr-b (Debian). The seed fixes
+the data and the initial weights; oneDNN's thread scheduling may still change the last bits.
+"""
+import base64
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import glyphs  # noqa: E402
+
+SEED = 9303
+TRAIN_LINES = int(os.environ.get("MRZ_TRAIN_LINES", "6000"))
+VAL_LINES = 600
+EPOCHS = int(os.environ.get("MRZ_EPOCHS", "8"))
+BATCH = 256
+CHANNELS = (24, 48, 64)
+HIDDEN = 96
+OUT_ONNX = os.path.join(HERE, "mrz-glyphs.onnx")
+OUT_SWIFT = os.path.join(HERE, "..", "..", "Sources", "IDKitScan", "MRZGlyphModel+ONNX.swift")
+OUT_REPORT = os.path.join(HERE, "training-report.json")
+
+
+def chunk(args):
+    seed, lines = args
+    return glyphs.dataset(seed, lines)
+
+
+def make(seed, lines, parts=16):
+    per = math.ceil(lines / parts)
+    with Pool(os.cpu_count()) as pool:
+        out = pool.map(chunk, [(seed * 1000 + k, per) for k in range(parts)])
+    x = np.concatenate([o[0] for o in out])
+    y = np.concatenate([o[1] for o in out])
+    return glyphs.normalise(x)[:, None, :, :].astype(np.float32), y
+
+
+def main():
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+
+    t0 = time.time()
+    xtr, ytr = make(SEED, TRAIN_LINES)
+    xva, yva = make(SEED + 1, VAL_LINES, parts=4)
+    print(f"data: {len(ytr)} training and {len(yva)} validation windows in {time.time() - t0:.0f} s", flush=True)
+    # Keras wants NHWC; the exported model takes NCHW (OpenCV's blob layout).
+    xtr_k, xva_k = xtr.transpose(0, 2, 3, 1), xva.transpose(0, 2, 3, 1)
+
+    tf.keras.utils.set_random_seed(SEED)
+    L = tf.keras.layers
+    c1, c2, c3 = CHANNELS
+    model = tf.keras.Sequential([
+        tf.keras.Input((glyphs.WIN_H, glyphs.WIN_W, 1)),
+        L.Conv2D(c1, 3, padding="same", activation="relu"), L.MaxPool2D(),     # 16 x 14
+        L.Conv2D(c2, 3, padding="same", activation="relu"), L.MaxPool2D(),     # 8 x 7
+        L.Conv2D(c3, 3, padding="same", activation="relu"), L.MaxPool2D(),     # 4 x 3
+        L.Flatten(), L.Dense(HIDDEN, activation="relu"), L.Dense(37),
+    ])
+    steps = EPOCHS * (len(ytr) // BATCH)
+    schedule = tf.keras.optimizers.schedules.CosineDecay(3e-3, steps, alpha=0.02)
+    model.compile(optimizer=tf.keras.optimizers.AdamW(schedule, weight_decay=1e-4),
+                  loss=tf.keras.losses.CategoricalCrossentropy(from_logits=True, label_smoothing=0.02),
+                  metrics=["accuracy"])
+    model.fit(xtr_k, tf.one_hot(ytr, 37), batch_size=BATCH, epochs=EPOCHS, shuffle=True, verbose=2,
+              validation_data=(xva_k, tf.one_hot(yva, 37)))
+
+    # Temperature: the one that minimises the validation log-loss.
+    lv = model.predict(xva_k, batch_size=2048, verbose=0)
+
+    def nll(t):
+        z = lv / t
+        z = z - z.max(1, keepdims=True)
+        return float(-(z[np.arange(len(yva)), yva] - np.log(np.exp(z).sum(1))).mean())
+
+    temps = np.exp(np.linspace(math.log(0.5), math.log(4), 60))
+    temperature = float(min(temps, key=nll))
+    print(f"temperature {temperature:.3f}: validation NLL {nll(1.0):.4f} -> {nll(temperature):.4f}")
+    pred = lv.argmax(1)
+    confusions = {}
+    for t, p_ in zip(yva, pred):
+        if t != p_:
+            k = glyphs.SYMBOLS[t] + "->" + glyphs.SYMBOLS[p_]
+            confusions[k] = confusions.get(k, 0) + 1
+
+    # Keras weights to the NCHW graph: kernels HWIO -> OIHW; the first dense layer's rows from
+    # (h, w, c) order, as Keras flattens, to (c, h, w), as ONNX's Flatten of NCHW does.
+    conv = [l for l in model.layers if isinstance(l, L.Conv2D)]
+    dense = [l for l in model.layers if isinstance(l, L.Dense)]
+    P = {}
+    for i, l in enumerate(conv, 1):
+        k, b = l.get_weights()
+        P[f"w{i}"], P[f"b{i}"] = k.transpose(3, 2, 0, 1), b
+    k4, b4 = dense[0].get_weights()
+    P["w4"] = k4.reshape(4, 3, c3, HIDDEN).transpose(2, 0, 1, 3).reshape(-1, HIDDEN)
+    P["b4"] = b4
+    k5, b5 = dense[1].get_weights()
+    P["w5"], P["b5"] = k5 / temperature, b5 / temperature
+    onnx_model = export_onnx(P)
+    data = onnx_model.SerializeToString()
+    with open(OUT_ONNX, "wb") as f:
+        f.write(data)
+
+    # The exported model against the network it came from.
+    import onnxruntime as ort
+    sess = ort.InferenceSession(data, providers=["CPUExecutionProvider"])
+    sample = xva[:512]
+    got = sess.run(None, {"window": sample})[0]
+    want = lv[:512] / temperature
+    diff = float(np.abs(got - want).max())
+    assert diff < 1e-3, diff
+    print(f"onnxruntime agrees with Keras: max |diff| {diff:.2e}")
+
+    write_swift(data)
+    report = {
+        "seed": SEED, "trainLines": TRAIN_LINES, "trainWindows": int(len(ytr)), "validationWindows": int(len(yva)),
+        "epochs": EPOCHS, "validationAccuracy": float((pred == yva).mean()), "temperature": temperature,
+        "validationNLL": nll(temperature), "onnxBytes": len(data), "onnxSHA256": hashlib.sha256(data).hexdigest(),
+        "confusions": dict(sorted(confusions.items(), key=lambda kv: -kv[1])[:25]),
+        "trainingSeconds": round(time.time() - t0), "tensorflow": tf.__version__,
+    }
+    with open(OUT_REPORT, "w") as f:
+        json.dump(report, f, indent=1)
+    print(json.dumps(report))
+
+
+def export_onnx(P):
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    nodes, inits = [], []
+
+    def init(name, arr):
+        inits.append(numpy_helper.from_array(np.ascontiguousarray(arr, np.float32), name))
+
+    x = "window"
+    for i, (w, b) in enumerate((("w1", "b1"), ("w2", "b2"), ("w3", "b3")), 1):
+        init(w, P[w])
+        init(b, P[b])
+        nodes.append(helper.make_node("Conv", [x, w, b], [f"conv{i}"], kernel_shape=[3, 3], pads=[1, 1, 1, 1], strides=[1, 1]))
+        nodes.append(helper.make_node("Relu", [f"conv{i}"], [f"relu{i}"]))
+        nodes.append(helper.make_node("MaxPool", [f"relu{i}"], [f"pool{i}"], kernel_shape=[2, 2], strides=[2, 2]))
+        x = f"pool{i}"
+    nodes.append(helper.make_node("Flatten", [x], ["flat"], axis=1))
+    init("w4", P["w4"].T)
+    init("b4", P["b4"])
+    nodes.append(helper.make_node("Gemm", ["flat", "w4", "b4"], ["dense"], transB=1))
+    nodes.append(helper.make_node("Relu", ["dense"], ["hidden"]))
+    init("w5", P["w5"].T)
+    init("b5", P["b5"])
+    nodes.append(helper.make_node("Gemm", ["hidden", "w5", "b5"], ["logits"], transB=1))
+    graph = helper.make_graph(
+        nodes, "idkit-mrz-glyphs",
+        [helper.make_tensor_value_info("window", TensorProto.FLOAT, ["n", 1, glyphs.WIN_H, glyphs.WIN_W])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", 37])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], producer_name="idkit scripts/mrz-ocr/train.py")
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    return model
+
+
+def write_swift(data):
+    b64 = base64.b64encode(data).decode()
+    rows = [b64[i:i + 120] for i in range(0, len(b64), 120)]
+    with open(OUT_SWIFT, "w") as f:
+        f.write("// Generated by scripts/mrz-ocr/train.py (make mrz-model). Do not edit.\n")
+        f.write("// The same bytes as scripts/mrz-ocr/mrz-glyphs.onnx, sha256 %s.\n\n" % hashlib.sha256(data).hexdigest())
+        f.write("extension MRZGlyphModel {\n")
+        f.write("    /// The ONNX model (%d bytes), base64: a 28 x 32 window in, 37 logits out (`OCRBTemplates.symbols` order).\n" % len(data))
+        f.write("    static let onnxBase64 = \"\"\"\n")
+        for r in rows:
+            f.write("        " + r + "\n")
+        f.write("        \"\"\"\n")
+        f.write("    static let onnxSHA256 = \"%s\"\n" % hashlib.sha256(data).hexdigest())
+        f.write("}\n")
+
+
+if __name__ == "__main__":
+    main()
