@@ -46,12 +46,17 @@ public struct BarcodeReader: Sendable {
         if wantsPDF417 && options.locatePDF417 {
             found += try readLocatedPDF417(image, candidates: candidates)
         }
-        if !options.searchWholeImage && candidates.isEmpty {
-            // No bar field anywhere: only a QR code could still be there.
-            guard options.formats.contains(.qrCode) else { return found }
-            var zx = ZXingDecoder.Options()
-            zx.formats = zxingFormats(only: .qrCode)
-            return found + (try ZXingDecoder.read(image, options: zx))
+        if !options.searchWholeImage {
+            guard found.isEmpty else { return found }
+            // The other symbologies only inside the bar fields found (a 1D code is one too), and a
+            // QR code, which is not a bar field, by zxing-cpp alone over the whole image.
+            for c in candidates { found += try readRegion(image, around: c.quad, known: found) }
+            if options.formats.contains(.qrCode) {
+                var zx = ZXingDecoder.Options()
+                zx.formats = zxingFormats(only: .qrCode)
+                for b in try ZXingDecoder.read(image, options: zx) where !found.contains(where: { $0.bytes == b.bytes }) { found.append(b) }
+            }
+            return found
         }
         // zxing-cpp on the whole image: the other formats, and PDF417 when the locator found none.
         if found.isEmpty || options.formats.count > 1 {
@@ -68,6 +73,29 @@ public struct BarcodeReader: Sendable {
                 found.append(b)
             }
         }
+        return found
+    }
+
+    /// zxing-cpp (every wanted format, with its own rotation search) and zbar on the bounding box
+    /// of `quad` grown by a fifth, the results moved back to image coordinates.
+    private func readRegion(_ image: GrayImage, around quad: Quadrilateral, known: [Barcode]) throws(BarcodeError) -> [Barcode] {
+        let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
+        let growX = (xs.max()! - xs.min()!) / 5 + 8, growY = (ys.max()! - ys.min()!) / 5 + 8
+        let x0 = Int(xs.min()! - growX), y0 = Int(ys.min()! - growY)
+        let crop = image.cropped(x: x0, y: y0, width: Int(xs.max()! + growX) - x0, height: Int(ys.max()! + growY) - y0)
+        guard crop.width >= 16, crop.height >= 16 else { return [] }
+        let dx = Double(max(0, x0)), dy = Double(max(0, y0))
+        var found: [Barcode] = []
+        func add(_ b: Barcode) {
+            guard options.formats.contains(b.format), !(known + found).contains(where: { $0.format == b.format && $0.bytes == b.bytes }) else { return }
+            var moved = b
+            moved.quad = b.quad.mapped { Point(x: $0.x + dx, y: $0.y + dy) }
+            found.append(moved)
+        }
+        var zx = ZXingDecoder.Options()
+        zx.formats = zxingFormats(excludingPDF417: false)
+        if zx.formats != 0 { for b in try ZXingDecoder.read(crop, options: zx) { add(b) } }
+        if options.useZBar { for b in ZBarDecoder.read(crop) { add(b) } }
         return found
     }
 

@@ -75,6 +75,16 @@ extension GrayImage {
     /// The image as it should be shown, given the JPEG EXIF orientation tag (1–8, TIFF/EXIF 2.3
     /// §4.6.4 "Orientation"): phones store the sensor's rows and record the turn in this tag.
     /// Values 0 and 1, and unknown values, leave the image as it is.
+    /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> GrayImage {
+        let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))
+        let x1 = max(x0, min(self.width, x + width)), y1 = max(y0, min(self.height, y + height))
+        var out = [UInt8]()
+        out.reserveCapacity((x1 - x0) * (y1 - y0))
+        for row in y0..<y1 { out.append(contentsOf: pixels[(row * self.width + x0)..<(row * self.width + x1)]) }
+        return GrayImage(width: x1 - x0, height: y1 - y0, pixels: out)
+    }
+
     public func applyingEXIFOrientation(_ orientation: Int) -> GrayImage {
         guard (2...8).contains(orientation) else { return self }
         let transposed = orientation >= 5

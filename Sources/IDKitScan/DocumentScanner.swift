@@ -103,17 +103,31 @@ public struct DocumentScanner: Sendable {
             let size = frames.first.map { "\($0.width)×\($0.height)" } ?? "no image"
             return .failed(.imageTooSmall, reason: "\(size) pixels cannot hold a readable MRZ", timingsMs: ["total": ms(since: t0)])
         }
-        let outcome = frames.count == 1 ? MRZScanner().scan(first) : MRZScanner().scan(frames: frames)
-        let quality = ImageQuality(image: first, band: outcome.band, thresholds: thresholds)
-        let t1 = Date()
-        var barcodes: [Barcode] = []
-        if readBarcodes {
-            // Only where the image can hold a barcode: a bar field the locator finds outside the
-            // MRZ band (or a QR code); no whole-image search on every passport page.
-            let reader = BarcodeReader(options: BarcodeReader.Options(searchWholeImage: false))
-            barcodes = (try? reader.read(first, excluding: outcome.band.map { [$0.quad] } ?? [])) ?? []
+        // The band first (a few ms), then reading it and the barcode search side by side: on two
+        // cores the scan costs the longer of the two, not their sum. The barcode search looks only
+        // where the image can hold a barcode: a bar field the locator finds outside every MRZ band
+        // candidate (their text lines are parallel strokes too), or a QR code; no whole-image
+        // search with every decoder on a page that has none.
+        let scanner = MRZScanner()
+        let bands = frames.count == 1 ? scanner.locate(first) : []
+        let locateMs = ms(since: t0)
+        let mrzSlot = Slot<MRZScanner.Outcome>(), barcodeSlot = Slot<(barcodes: [Barcode], ms: Double)>()
+        let readBarcodes = self.readBarcodes
+        DispatchQueue.concurrentPerform(iterations: readBarcodes ? 2 : 1) { task in
+            let start = Date()
+            if task == 0 {
+                mrzSlot.value = frames.count == 1 ? scanner.scan(first, bands: bands) : scanner.scan(frames: frames)
+            } else {
+                let reader = BarcodeReader(options: BarcodeReader.Options(searchWholeImage: false))
+                let found = (try? reader.read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
+                barcodeSlot.value = (found, Date().timeIntervalSince(start) * 1000)
+            }
         }
-        let barcodeMs = ms(since: t1)
+        var outcome = mrzSlot.value!
+        if frames.count == 1 { outcome.locateMilliseconds = locateMs }
+        let quality = ImageQuality(image: first, band: outcome.band, thresholds: thresholds)
+        let barcodes = barcodeSlot.value?.barcodes ?? []
+        let barcodeMs = barcodeSlot.value?.ms ?? 0
         var status = ScanStatus.ok
         var reason: String?
         if outcome.band == nil {
@@ -149,4 +163,10 @@ public struct DocumentScanner: Sendable {
     }
 
     private func ms(since t: Date) -> Double { Date().timeIntervalSince(t) * 1000 }
+}
+
+/// One result written by one task of a `concurrentPerform` and read after it returns.
+/// `@unchecked Sendable`: each slot has a single writer, and the join orders the write before the read.
+private final class Slot<Value>: @unchecked Sendable {
+    var value: Value?
 }

@@ -18,10 +18,17 @@ public struct MRZScanner: Sendable {
     }
 
     /// Locates the band and reads the per-character scores, the right way up.
+    /// Where MRZ bands may be, best first.
+    public func locate(_ image: GrayImage) -> [MRZBand] { MRZBandLocator().locate(in: image) }
+
     func scores(_ image: GrayImage, locateMilliseconds: UnsafeMutablePointer<Double>? = nil) -> (MRZBand, MRZScores)? {
         let t0 = Date()
         let bands = MRZBandLocator().locate(in: image)
         locateMilliseconds?.pointee = Date().timeIntervalSince(t0) * 1000
+        return scores(image, bands: bands)
+    }
+
+    func scores(_ image: GrayImage, bands: [MRZBand]) -> (MRZBand, MRZScores)? {
         let reader = MRZLineReader()
         var best: (MRZBand, MRZScores, Float)?
         for candidate in bands.prefix(3) {
@@ -55,14 +62,23 @@ public struct MRZScanner: Sendable {
     /// recognizer, decoding and verification.
     public func scan(_ image: GrayImage) -> Outcome {
         let t0 = Date()
-        var locate = 0.0
-        guard let (band, scores) = scores(image, locateMilliseconds: &locate) else {
-            return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+        let bands = locate(image)
+        let locate = Date().timeIntervalSince(t0) * 1000
+        var outcome = scan(image, bands: bands)
+        outcome.locateMilliseconds = locate
+        return outcome
+    }
+
+    /// Reads the best of `bands` (from ``locate(_:)``).
+    public func scan(_ image: GrayImage, bands: [MRZBand]) -> Outcome {
+        let t0 = Date()
+        guard let (band, scores) = scores(image, bands: bands) else {
+            return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
         }
         let reading = MRZDecoder().decode(scores)
         let parsed = try? MRZParser().parse(lines: reading.lines)
-        return Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: locate,
-                       readMilliseconds: Date().timeIntervalSince(t0) * 1000 - locate)
+        return Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0,
+                       readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }
 
     /// Several frames of the same document: per-character evidence added over the frames whose
