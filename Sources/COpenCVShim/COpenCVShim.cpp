@@ -17,6 +17,18 @@ void write_error(char *error, size_t capacity, const char *message) {
     error[capacity - 1] = '\0';
 }
 
+/// Runs `body`, turning every exception into -1 and a message: nothing crosses into Swift.
+template <typename Body> int32_t guarded(char *error, size_t capacity, Body body) {
+    try {
+        return body();
+    } catch (const std::exception &e) {
+        write_error(error, capacity, e.what());
+    } catch (...) {
+        write_error(error, capacity, "unknown C++ exception in OpenCV");
+    }
+    return -1;
+}
+
 cv::dnn::Net read(const uint8_t *model, size_t length) {
     static std::once_flag once;
     std::call_once(once, [] { cv::setNumThreads(0); });
@@ -37,7 +49,7 @@ cv::dnn::Net &net_for(const uint8_t *model, size_t length) {
 }  // namespace
 
 extern "C" int32_t idk_dnn_check_onnx(const uint8_t *model, size_t length, char *error, size_t errorCapacity) {
-    try {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
         if (model == nullptr || length == 0) {
             write_error(error, errorCapacity, "empty model");
             return -1;
@@ -48,18 +60,13 @@ extern "C" int32_t idk_dnn_check_onnx(const uint8_t *model, size_t length, char 
             return -1;
         }
         return 0;
-    } catch (const std::exception &e) {
-        write_error(error, errorCapacity, e.what());
-    } catch (...) {
-        write_error(error, errorCapacity, "unknown C++ exception in OpenCV");
-    }
-    return -1;
+    });
 }
 
 extern "C" int32_t idk_dnn_forward(const uint8_t *model, size_t length, const float *input, int32_t count,
                                    int32_t height, int32_t width, float *output, int32_t outputsPerItem,
                                    char *error, size_t errorCapacity) {
-    try {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
         if (model == nullptr || input == nullptr || output == nullptr || count <= 0 || height <= 0 || width <= 0) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
@@ -77,10 +84,5 @@ extern "C" int32_t idk_dnn_forward(const uint8_t *model, size_t length, const fl
         cv::Mat contiguous = out.isContinuous() ? out : out.clone();
         std::memcpy(output, contiguous.ptr<float>(), sizeof(float) * contiguous.total());
         return 0;
-    } catch (const std::exception &e) {
-        write_error(error, errorCapacity, e.what());
-    } catch (...) {
-        write_error(error, errorCapacity, "unknown C++ exception in OpenCV");
-    }
-    return -1;
+    });
 }

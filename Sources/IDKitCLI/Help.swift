@@ -186,13 +186,16 @@ extension Help {
                  [--reference-date YYYY-MM-DD] IMAGE…
 
     For each PNG, JPEG (EXIF orientation applied) or PGM image: the MRZ band at any rotation, its
-    lines read against OCR-B and decoded with the check digits, a confidence per character, image
-    quality with capture hints, barcodes, and the merged document result. A reading is verified
-    only when every check digit holds and every character no check digit covers is certain.
+    characters read by a trained recognizer (OpenCV dnn) and decoded with the check digits, a
+    confidence per character, image quality with capture hints, barcodes where a bar field is, and
+    the merged document result. A reading is verified only when it is valid and no other plausible
+    reading, any combination of characters, would pass every check digit too, and every character
+    no check digit covers is certain; otherwise "unsureFields" names the fields in doubt.
 
     OPTIONS
       --json              one object per image: {"file", "status", "reason", "mrz": {"format", "quad",
-                          "lines", "confidence", "verified", "parsed"} | null, "quality": {"brightness",
+                          "lines", "confidence", "verified", "unsureFields", "recognizer",
+                          "checkDigitCorrections", "parsed"} | null, "quality": {"brightness",
                           "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree",
                           "isAdequateResolution", "hints"}, "barcodes", "document", "timingsMs"}
       --fuse              the images are frames of one document: combine them per character

@@ -35,9 +35,8 @@ final class MRZGlyphModel: @unchecked Sendable {
         _ = bytes.initialize(from: data)
         var error = [CChar](repeating: 0, count: 512)
         if idk_dnn_check_onnx(bytes.baseAddress, bytes.count, &error, error.count) != 0 {
-            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             bytes.deallocate()
-            throw MRZGlyphModelError(message: "OpenCV cannot read the MRZ recognizer: " + message)
+            throw MRZGlyphModelError(message: "OpenCV cannot read the MRZ recognizer: " + Self.message(error))
         }
     }
 
@@ -56,9 +55,14 @@ final class MRZGlyphModel: @unchecked Sendable {
             }
         }
         if status != 0 {
-            throw MRZGlyphModelError(message: "OpenCV dnn failed: " + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw MRZGlyphModelError(message: "OpenCV dnn failed: " + Self.message(error))
         }
         return out
+    }
+
+    /// The shim's NUL-terminated message.
+    private static func message(_ error: [CChar]) -> String {
+        String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Appends window `index` of a strip (`stride` × `rows` gray pixels) to `into`, as the

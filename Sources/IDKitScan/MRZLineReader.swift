@@ -27,10 +27,11 @@ public enum MRZRecognizer: String, Sendable, Codable, Equatable {
 struct MRZLineReader: Sendable {
     static let pad = 4
 
-    /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the image).
-    func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil) -> [GrayImage] {
+    /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
+    /// image); only the first `positionLimit` characters' worth when given.
+    func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> [GrayImage] {
         let w = OCRBClassifier.width, h = OCRBClassifier.height, pad = Self.pad
-        let stripWidth = band.lineLength * w + 2 * pad, stripHeight = h + 2 * pad
+        let stripWidth = min(band.lineLength, positionLimit ?? band.lineLength) * w + 2 * pad, stripHeight = h + 2 * pad
         guard let geometry = Self.rectification(band) else { return [] }
         let bandTransform = geometry.transform, lineSpacing = geometry.spacing
         var strips: [GrayImage] = []
@@ -51,7 +52,7 @@ struct MRZLineReader: Sendable {
     func correlations(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> [[[Float]]] {
         let n = band.lineLength, w = OCRBClassifier.width, pad = Self.pad
         let classifier = OCRBClassifier.shared
-        return strips(image, band: band, lineLimit: lineLimit).map { strip in
+        return strips(image, band: band, lineLimit: lineLimit, positionLimit: positionLimit).map { strip in
             // Ink: dark is high. (The correlation ignores gain and offset.)
             let ink = strip.pixels.map { Float(255 - Int($0)) }
             return ink.withUnsafeBufferPointer { buffer in

@@ -47,6 +47,15 @@ VIZ_FONTS = [
     "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf",
 ]
 GROUPS = ["clean", "lowres", "rotated", "upside", "tilt", "blur", "noise", "light", "small"]
+# Conditions real documents show that the groups above do not (issue 12), for `--extended` bench sets:
+#   curved     a page bent along its width (the MRZ line a shallow arc)
+#   motion     motion blur along a random direction, 3-7 px
+#   print      the other OCR-B cut (OCRBS, "sharp") with ink spread or faded ink
+#   occluded   1-3 characters at the end of one MRZ line covered (a finger, a sticker, a laminate edge)
+#   textnear   a line of visual-zone text printed just above the MRZ
+#   tiny       characters 10-14 px high
+EXTENDED_GROUPS = ["curved", "motion", "print", "occluded", "textnear", "tiny"]
+OCRB_SHARP = "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"
 
 SURNAMES = ["ERIKSSON", "MUSTERMANN", "DE BRUIJN", "GARCIA LOPEZ", "NILAVADHANANANDA", "SMITH", "ROSSI",
             "KOWALSKA", "OKONKWO", "TANAKA", "MUELLER", "O BRIEN", "NGUYEN", "VAN DER VELDEN", "IVANOVA"]
@@ -106,7 +115,7 @@ def make_mrz(rng, layout):
 SIZES = {"TD1": (85.6, 54.0), "TD2": (105.0, 74.0), "TD3": (125.0, 88.0)}
 
 
-def render_document(rng, layout, lines, dpmm):
+def render_document(rng, layout, lines, dpmm, group=""):
     w_mm, h_mm = SIZES[layout]
     W, H = int(w_mm * dpmm), int(h_mm * dpmm)
     base = np.array([rng.randint(205, 250), rng.randint(205, 250), rng.randint(195, 245)], dtype=np.float32)
@@ -135,12 +144,18 @@ def render_document(rng, layout, lines, dpmm):
                fill=(20, 20, 20), font=font)
     # The MRZ: OCR-B, 10 characters per inch, placed from the bottom edge (9303-3 zone).
     pitch = 2.54 * dpmm
-    ocr = ImageFont.truetype(OCRB, int(round(3.4 * dpmm)))   # cap height about 2.4 mm
+    ocr = ImageFont.truetype(OCRB_SHARP if group == "print" else OCRB, int(round(3.4 * dpmm)))   # cap height about 2.4 mm
     line_pitch = 4.23 * dpmm
     n = len(lines[0])
     x0 = (W - n * pitch) / 2
     bottom = H - 1.2 * dpmm - (len(lines) - 1) * line_pitch
-    ink = rng.randint(0, 40)
+    ink = rng.randint(60, 110) if group == "print" and rng.random() < 0.5 else rng.randint(0, 40)
+    if group == "textnear":
+        # A visual-zone line a little over one line pitch above the MRZ, in a sans font.
+        near = ImageFont.truetype(rng.choice(VIZ_FONTS), int(round(3.0 * dpmm)))
+        ytop = bottom - 2.6 * dpmm - rng.uniform(1.0, 1.4) * line_pitch
+        d.text((x0 + rng.uniform(0, 10) * dpmm, ytop), " ".join("".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVW0123456789") for _ in range(rng.randint(4, 10)))
+                                                               for _ in range(3)), fill=(30, 30, 30), font=near, anchor="ls")
     boxes = []
     for k, line in enumerate(lines):
         ybase = bottom - line_pitch * (len(lines) - 1 - k) + (len(lines) - 1) * line_pitch - 2.6 * dpmm
@@ -151,6 +166,24 @@ def render_document(rng, layout, lines, dpmm):
         top_of_caps = ybase - 2.4 * dpmm
         boxes.append((x0, top_of_caps, x0 + n * pitch, ybase))
     band = (boxes[0][0], boxes[0][1], boxes[-1][2], boxes[-1][3])
+    if group == "print":
+        # Ink spread (dark grows) or fade (dark shrinks), by a pixel at this resolution.
+        img = img.filter(ImageFilter.MinFilter(3) if rng.random() < 0.5 else ImageFilter.MaxFilter(3))
+    if group == "occluded":
+        k = rng.randint(0, len(lines) - 1)
+        n_cov = rng.randint(1, 3)
+        x_end = boxes[k][2]
+        d2 = ImageDraw.Draw(img)
+        tone = rng.choice([(224, 172, 150), (250, 250, 245), (120, 90, 70)])
+        d2.ellipse([x_end - (n_cov + 0.2) * pitch, boxes[k][1] - 1.5 * dpmm, x_end + 12 * dpmm, boxes[k][3] + 1.5 * dpmm], fill=tone)
+    if group == "curved":
+        # Bent along the width: rows shift by a sine of the column.
+        arr = np.asarray(img)
+        amp = rng.uniform(0.015, 0.035) * H
+        out = np.empty_like(arr)
+        for x in range(W):
+            out[:, x] = np.roll(arr[:, x], int(round(amp * math.sin(math.pi * x / W))), axis=0)
+        img = Image.fromarray(out, "RGB")
     return img, band
 
 
@@ -187,8 +220,9 @@ def scene(rng, size, clutter):
 
 def make_image(rng, group, layout, lines=None):
     lines = lines or make_mrz(rng, layout)
-    dpmm = {"lowres": rng.uniform(3.6, 4.4), "small": rng.uniform(5.0, 6.0), "frames": rng.uniform(5.0, 6.0)}.get(group, rng.uniform(8.0, 11.0))
-    doc, band = render_document(rng, layout, lines, dpmm)
+    dpmm = {"lowres": rng.uniform(3.6, 4.4), "small": rng.uniform(5.0, 6.0), "frames": rng.uniform(5.0, 6.0),
+            "tiny": rng.uniform(10 / 2.4, 14 / 2.4)}.get(group, rng.uniform(8.0, 11.0))
+    doc, band = render_document(rng, layout, lines, dpmm, group)
     dw, dh = doc.size
     margin = 0.06 if group in ("clean", "lowres") else 0.25
     if group == "small":
@@ -200,7 +234,7 @@ def make_image(rng, group, layout, lines=None):
         angle = rng.choice([-1, 1]) * rng.uniform(3, 15)
     elif group == "upside":
         angle = 180 + rng.uniform(-5, 5)
-    elif group in ("tilt", "blur", "noise", "light", "small", "frames"):
+    elif group in ("tilt", "blur", "noise", "light", "small", "frames") + tuple(EXTENDED_GROUPS):
         angle = rng.uniform(-6, 6)
     # Document corners placed in the scene: rotation about the centre, then keystone for "tilt".
     cx, cy = (W / 2 + rng.uniform(-0.1, 0.1) * W * (group == "small"), H / 2 + rng.uniform(-0.1, 0.1) * H * (group == "small"))
@@ -235,6 +269,18 @@ def make_image(rng, group, layout, lines=None):
     if group == "blur":
         img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.8, 1.6) * dpmm / 9))
         arr = np.asarray(img).astype(np.float32)
+    if group == "motion":
+        k = rng.choice([3, 5])
+        kern = np.zeros((k, k), np.float32)
+        direction = rng.choice(["h", "v", "d"])
+        for i in range(k):
+            kern[k // 2, i] = kern[i, k // 2] = kern[i, i] = 0
+            if direction == "h": kern[k // 2, i] = 1
+            elif direction == "v": kern[i, k // 2] = 1
+            else: kern[i, i] = 1
+        for _ in range(rng.randint(1, 2)):
+            img = img.filter(ImageFilter.Kernel((k, k), kern.flatten().tolist(), scale=float(kern.sum())))
+        arr = np.asarray(img).astype(np.float32)
     if group == "noise":
         if rng.random() < 0.5:
             arr = arr + nrng.normal(0, rng.uniform(8, 16), arr.shape)
@@ -267,13 +313,14 @@ def main():
     ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
     ap.add_argument("--count", type=int, default=4, help="images per group")
     ap.add_argument("--seed", type=int, default=9303)
+    ap.add_argument("--extended", action="store_true", help="bench only: the groups of EXTENDED_GROUPS as well")
     args = ap.parse_args()
     out = args.bench or HERE
     os.makedirs(out, exist_ok=True)
     rng = random.Random(args.seed + (1 if args.bench else 0))
     manifest = {"generator": "TestVectors/images/make_images.py", "seed": args.seed, "bench": bool(args.bench), "images": []}
     layouts = ["TD3", "TD1", "TD2"]
-    for group in GROUPS:
+    for group in GROUPS + (EXTENDED_GROUPS if args.extended and args.bench else []):
         for i in range(args.count):
             layout = layouts[i % 3]
             img, lines, quad, quality = make_image(rng, group, layout)
