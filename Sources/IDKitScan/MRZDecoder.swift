@@ -94,12 +94,30 @@ struct MRZDecoder: Sendable {
         }
     }
 
+    /// 2×44 is a passport (TD3) or an MRV-A visa, 2×36 a TD2 card or an MRV-B visa: the first
+    /// character decides (ICAO 9303-7 §4), and a smudged or curved line end can hide it. The layout
+    /// whose first letter reads better is decoded; when the other's is within the unprotected
+    /// margin, the reading is not verified (the check digits of both layouts may hold).
     func decode(_ scores: MRZScores) -> MRZReading {
-        var format = scores.format
-        // 2×44 and 2×36: a passport/ID or a visa, by the first character.
+        let alternatives: [MRZFormat] = switch scores.format {
+        case .td3, .mrvA: [.td3, .mrvA]
+        case .td2, .mrvB: [.td2, .mrvB]
+        default: [scores.format]
+        }
         let first = scores.evidence[0][0]
-        if format == .td3, first[21] > first[15] { format = .mrvA }
-        if format == .td2, first[21] > max(first[8], first[0], first[2]) { format = .mrvB }
+        func firstScore(_ f: MRZFormat) -> Float { (Self.firstLetters[f] ?? []).map { first[$0] }.max() ?? 0 }
+        let chosen = alternatives.max { firstScore($0) < firstScore($1) }!
+        var reading = decode(scores, as: chosen)
+        // The layout rests on one character no check digit covers: unless the other layout's first
+        // letter is implausible, the document code is in doubt.
+        if let other = alternatives.first(where: { $0 != chosen }), firstScore(chosen) - firstScore(other) < Self.unprotectedMargin {
+            reading.verified = false
+            reading.unsureFields = Array(Set(reading.unsureFields + ["documentCode"])).sorted()
+        }
+        return reading
+    }
+
+    func decode(_ scores: MRZScores, as format: MRZFormat) -> MRZReading {
         let classes = format.characterClasses
         // Log-probabilities over all 37 symbols, each position's class (ICAO 9303-3 §4.2) a prior,
         // not a wall: what is printed is read as printed (the digits "132" in a Romanian ID's
