@@ -67,7 +67,9 @@ final class MRZGlyphModel: @unchecked Sendable {
 
     /// Appends window `index` of a strip (`stride` × `rows` gray pixels) to `into`, as the
     /// training script's `glyphs.normalise` does: ink 255 − gray, zero mean, spread at least 8.
-    static func appendWindow(_ strip: [UInt8], stride: Int, rows: Int, index: Int, into out: inout [Float]) {
+    /// Returns the window's spread of grey levels before normalising (how much there is to read).
+    @discardableResult
+    static func appendWindow(_ strip: [UInt8], stride: Int, rows: Int, index: Int, into out: inout [Float]) -> Float {
         let x0 = index * OCRBClassifier.width, n = windowWidth * windowHeight
         let start = out.count
         var sum: Float = 0
@@ -82,8 +84,10 @@ final class MRZGlyphModel: @unchecked Sendable {
         let mean = sum / Float(n)
         var sq: Float = 0
         for i in start..<(start + n) { let d = out[i] - mean; sq += d * d }
-        let inv = 1 / max((sq / Float(n)).squareRoot(), 8)
+        let spread = (sq / Float(n)).squareRoot()
+        let inv = 1 / max(spread, 8)
         for i in start..<(start + n) { out[i] = (out[i] - mean) * inv }
+        return spread
     }
 }
 

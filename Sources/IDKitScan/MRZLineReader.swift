@@ -26,6 +26,8 @@ public enum MRZRecognizer: String, Sendable, Codable, Equatable {
 /// perspective and rotation are undone), at the template scale: one pitch = 20 px.
 struct MRZLineReader: Sendable {
     static let pad = 4
+    /// A window whose grey levels spread less than this part of its line's median is covered.
+    static let coveredSpread: Float = 0.3
 
     /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
     /// image); only the first `positionLimit` characters' worth when given.
@@ -77,13 +79,23 @@ struct MRZLineReader: Sendable {
         if let model, !strips.isEmpty {
             var windows: [Float] = []
             windows.reserveCapacity(strips.count * n * MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight)
+            var spreads: [[Float]] = []
             for strip in strips {
-                for i in 0..<n { MRZGlyphModel.appendWindow(strip.pixels, stride: strip.width, rows: strip.height, index: i, into: &windows) }
+                spreads.append((0..<n).map { i in
+                    MRZGlyphModel.appendWindow(strip.pixels, stride: strip.width, rows: strip.height, index: i, into: &windows)
+                })
             }
             if let logits = try? model.logits(windows, count: strips.count * n) {
                 let k = MRZGlyphModel.symbolCount
                 let evidence = (0..<strips.count).map { l in
-                    (0..<n).map { i in Array(logits[((l * n + i) * k)..<((l * n + i + 1) * k)]) }
+                    // Every MRZ position holds a glyph, a filler at least: a window with almost no
+                    // contrast against the rest of its line is covered (a finger, a sticker, glare)
+                    // and says nothing, whatever the network makes of it.
+                    let typical = spreads[l].sorted()[n / 2]
+                    return (0..<n).map { i -> [Float] in
+                        spreads[l][i] < Self.coveredSpread * typical ? [Float](repeating: 0, count: k)
+                            : Array(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
+                    }
                 }
                 return MRZScores(format: band.format, evidence: evidence, recognizer: .network)
             }

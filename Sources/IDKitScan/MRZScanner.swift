@@ -30,7 +30,7 @@ public struct MRZScanner: Sendable {
 
     func scores(_ image: GrayImage, bands: [MRZBand]) -> (MRZBand, MRZScores)? {
         let reader = MRZLineReader()
-        var best: (MRZBand, MRZScores, Float)?
+        var best: (band: MRZBand, score: Float)?
         for candidate in bands.prefix(3) {
             // Which way up, and the character height: the first characters of the first line
             // read best at the right turn and scale (±10% around the components' estimate).
@@ -50,12 +50,11 @@ public struct MRZScanner: Sendable {
                 if score > bestScale.score { bestScale = (band, score) }
             }
             choice.band = bestScale.band
-            if best == nil || choice.score > best!.2 + 0.05 {
-                best = (choice.band, reader.read(image, band: choice.band), choice.score)
-            }
+            if best == nil || choice.score > best!.score + 0.05 { best = choice }
             if choice.score > 0.75 { break }
         }
-        return best.map { ($0.0, $0.1) }
+        // The recognizer reads only the band the probes chose.
+        return best.map { ($0.band, reader.read(image, band: $0.band)) }
     }
 
     /// Locating is the band search; reading is the rest: orientation and scale probes, the

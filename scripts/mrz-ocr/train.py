@@ -39,12 +39,12 @@ sys.path.insert(0, HERE)
 import glyphs  # noqa: E402
 
 SEED = 9303
-TRAIN_LINES = int(os.environ.get("MRZ_TRAIN_LINES", "6000"))
+TRAIN_LINES = int(os.environ.get("MRZ_TRAIN_LINES", "10000"))
 VAL_LINES = 600
-EPOCHS = int(os.environ.get("MRZ_EPOCHS", "8"))
+EPOCHS = int(os.environ.get("MRZ_EPOCHS", "10"))
 BATCH = 256
-CHANNELS = (24, 48, 64)
-HIDDEN = 96
+CHANNELS = tuple(int(c) for c in os.environ.get("MRZ_CHANNELS", "24,48,64").split(","))
+HIDDEN = int(os.environ.get("MRZ_HIDDEN", "96"))
 OUT_ONNX = os.path.join(HERE, "mrz-glyphs.onnx")
 OUT_SWIFT = os.path.join(HERE, "..", "..", "Sources", "IDKitScan", "MRZGlyphModel+ONNX.swift")
 OUT_REPORT = os.path.join(HERE, "training-report.json")
@@ -142,7 +142,7 @@ def main():
     write_swift(data)
     report = {
         "seed": SEED, "trainLines": TRAIN_LINES, "trainWindows": int(len(ytr)), "validationWindows": int(len(yva)),
-        "epochs": EPOCHS, "validationAccuracy": float((pred == yva).mean()), "temperature": temperature,
+        "epochs": EPOCHS, "channels": list(CHANNELS), "hidden": HIDDEN, "validationAccuracy": float((pred == yva).mean()), "temperature": temperature,
         "validationNLL": nll(temperature), "onnxBytes": len(data), "onnxSHA256": hashlib.sha256(data).hexdigest(),
         "confusions": dict(sorted(confusions.items(), key=lambda kv: -kv[1])[:25]),
         "trainingSeconds": round(time.time() - t0), "tensorflow": tf.__version__,
