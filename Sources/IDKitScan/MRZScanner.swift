@@ -29,8 +29,15 @@ public struct MRZScanner: Sendable {
     }
 
     func scores(_ image: GrayImage, bands: [MRZBand]) -> (MRZBand, MRZScores)? {
+        // The recognizer reads only the band the probes chose.
+        probed(image, bands: bands).first.map { ($0.band, MRZLineReader().read(image, band: $0.band)) }
+    }
+
+    /// The first three candidates turned the right way up and scaled, best probe score first;
+    /// candidates that read clearly worse than the first are left out.
+    func probed(_ image: GrayImage, bands: [MRZBand]) -> [(band: MRZBand, score: Float)] {
         let reader = MRZLineReader()
-        var best: (band: MRZBand, score: Float)?
+        var all: [(band: MRZBand, score: Float)] = []
         for candidate in bands.prefix(3) {
             // Which way up, and the character height: the first characters of the first line
             // read best at the right turn and scale (±10% around the components' estimate).
@@ -50,11 +57,15 @@ public struct MRZScanner: Sendable {
                 if score > bestScale.score { bestScale = (band, score) }
             }
             choice.band = bestScale.band
-            if best == nil || choice.score > best!.score + 0.05 { best = choice }
+            all.append(choice)
             if choice.score > 0.75 { break }
         }
-        // The recognizer reads only the band the probes chose.
-        return best.map { ($0.band, reader.read(image, band: $0.band)) }
+        // The earlier rule: a later candidate replaces an earlier one only if it probes 0.05 better.
+        var ordered: [(band: MRZBand, score: Float)] = []
+        for c in all {
+            if let first = ordered.first, c.score > first.score + 0.05 { ordered.insert(c, at: 0) } else { ordered.append(c) }
+        }
+        return ordered
     }
 
     /// Locating is the band search; reading is the rest: orientation and scale probes, the
@@ -68,16 +79,39 @@ public struct MRZScanner: Sendable {
         return outcome
     }
 
-    /// Reads the best of `bands` (from ``locate(_:)``).
+    /// Reads the best of `bands` (from ``locate(_:)``). When that reading is not a valid MRZ, the
+    /// other candidates are read too — and, for a large image that the locator searched at half
+    /// resolution only, the bands found at full resolution (print found at half resolution can be a
+    /// block of small text while the MRZ is elsewhere) — and the first valid reading wins.
     public func scan(_ image: GrayImage, bands: [MRZBand]) -> Outcome {
         let t0 = Date()
-        guard let (band, scores) = scores(image, bands: bands) else {
-            return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
+        var candidates = probed(image, bands: bands)
+        var outcome: Outcome?
+        var tried = 0, addedFullResolution = false
+        while tried < 3 {
+            if tried == candidates.count {
+                guard !addedFullResolution, image.width * image.height > MRZBandLocator.halfResolutionPixels else { break }
+                addedFullResolution = true
+                let known = candidates.map(\.band.quad.center)
+                let more = MRZBandLocator().locate(in: image, halfResolutionFirst: false).filter { band in
+                    !known.contains { hypot($0.x - band.quad.center.x, $0.y - band.quad.center.y) < band.characterHeight * 3 }
+                }
+                candidates += probed(image, bands: more)
+                if tried == candidates.count { break }
+            }
+            let band = candidates[tried].band
+            tried += 1
+            let reading = MRZDecoder().decode(MRZLineReader().read(image, band: band))
+            let parsed = try? MRZParser().parse(lines: reading.lines)
+            let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
+            if outcome == nil { outcome = next }
+            if parsed?.isValid == true {
+                outcome = next
+                break
+            }
         }
-        let reading = MRZDecoder().decode(scores)
-        let parsed = try? MRZParser().parse(lines: reading.lines)
-        return Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0,
-                       readMilliseconds: Date().timeIntervalSince(t0) * 1000)
+        outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
+        return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }
 
     /// Several frames of the same document: per-character evidence added over the frames whose
