@@ -16,13 +16,20 @@ public struct BarcodeReader: Sendable {
         /// (0.1–0.5 s). QR codes, which are not bar fields, are still looked for over the whole
         /// image by zxing-cpp alone.
         public var searchWholeImage: Bool
+        /// Mirrored views of every PDF417 candidate (a few cards print the symbol mirrored) and,
+        /// when every other attempt failed, the largest candidates once more with bicubic sampling
+        /// and a fixed threshold (symbols of about one pixel per module). They cost zxing-cpp calls
+        /// and a bicubic warp on every candidate a photo without a barcode offers: the document
+        /// scanner, which mostly sees passports and ID cards, turns them off.
+        public var lastResortAttempts: Bool
 
         public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), useZBar: Bool = true, locatePDF417: Bool = true,
-                    searchWholeImage: Bool = true) {
+                    searchWholeImage: Bool = true, lastResortAttempts: Bool = true) {
             self.formats = formats
             self.useZBar = useZBar
             self.locatePDF417 = locatePDF417
             self.searchWholeImage = searchWholeImage
+            self.lastResortAttempts = lastResortAttempts
         }
 
         /// PDF417 only (driver licences), located and straightened.
@@ -48,9 +55,9 @@ public struct BarcodeReader: Sendable {
         }
         if !options.searchWholeImage {
             guard found.isEmpty else { return found }
-            // The other symbologies only inside the bar fields found (a 1D code is one too), and a
-            // QR code, which is not a bar field, by zxing-cpp alone over the whole image.
-            for c in candidates { found += try readRegion(image, around: c.quad, known: found) }
+            // The other symbologies only inside the two strongest bar fields found (a 1D code is one
+            // too), and a QR code, which is not a bar field, by zxing-cpp alone over the whole image.
+            for c in candidates.prefix(2) { found += try readRegion(image, around: c.quad, known: found) }
             if options.formats.contains(.qrCode) {
                 var zx = ZXingDecoder.Options()
                 zx.formats = zxingFormats(only: .qrCode)
@@ -95,7 +102,9 @@ public struct BarcodeReader: Sendable {
         var zx = ZXingDecoder.Options()
         zx.formats = zxingFormats(excludingPDF417: false)
         if zx.formats != 0 { for b in try ZXingDecoder.read(crop, options: zx) { add(b) } }
-        if options.useZBar { for b in ZBarDecoder.read(crop) { add(b) } }
+        // zbar only where zxing-cpp found nothing and the caller wants every reader: on a region
+        // of guilloche it doubles the cost for nothing.
+        if options.useZBar && found.isEmpty && options.lastResortAttempts { for b in ZBarDecoder.read(crop) { add(b) } }
         return found
     }
 
@@ -155,14 +164,14 @@ public struct BarcodeReader: Sendable {
     func readLocatedPDF417(_ image: GrayImage, candidates: [PDF417Locator.Candidate]) throws(BarcodeError) -> [Barcode] {
         // Prepared on first use: most photos decode on the first candidate.
         var prepared = [Prepared??](repeating: nil, count: candidates.count)
-        for mirrored in [false, true] {
+        for mirrored in options.lastResortAttempts ? [false, true] : [false] {
             for i in candidates.indices {
                 if prepared[i] == nil { prepared[i] = .some(prepare(image, candidates[i], interpolation: .bilinear)) }
                 guard let p = prepared[i]! else { continue }
                 if let found = try decode(p, mirrored: mirrored) { return found }
             }
         }
-        for candidate in candidates.prefix(2) {
+        for candidate in candidates.prefix(options.lastResortAttempts ? 2 : 0) {
             guard var p = prepare(image, candidate, interpolation: .bicubic) else { continue }
             if let found = try decode(p, mirrored: false) { return found }
             // At about one pixel per module a bar one module wide is a faint dip that zxing-cpp's

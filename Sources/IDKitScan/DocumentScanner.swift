@@ -118,7 +118,7 @@ public struct DocumentScanner: Sendable {
             if task == 0 {
                 mrzSlot.value = frames.count == 1 ? scanner.scan(first, bands: bands) : scanner.scan(frames: frames)
             } else {
-                let reader = BarcodeReader(options: BarcodeReader.Options(searchWholeImage: false))
+                let reader = BarcodeReader(options: BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false))
                 let found = (try? reader.read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
                 barcodeSlot.value = (found, Date().timeIntervalSince(start) * 1000)
             }
