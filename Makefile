@@ -60,10 +60,10 @@ mrz-model:
 ## same run, PassportEye with Debian's Tesseract (installed here if missing).
 REAL_IMAGES ?= ../shared/testdata/mrz-real
 bench-real: release
-	.build/release/idkit-bench scan-real $(REAL_IMAGES)
+	taskset -c 0 .build/release/idkit-bench scan-real $(REAL_IMAGES)
 	@command -v tesseract >/dev/null || scripts/install-deps --with tesseract-ocr tesseract-ocr-eng
 	@python3 -c "import passporteye" 2>/dev/null || python3 -m pip install -q passporteye
-	python3 Benchmarks/compare_passporteye.py $(REAL_IMAGES)
+	taskset -c 0 python3 Benchmarks/compare_passporteye.py $(REAL_IMAGES)
 
 ## libFuzzer harnesses (mrz, aamva, merge, image, scan), built with AddressSanitizer into their own
 ## build folder (SwiftPM does not rebuild a target when only -Xswiftc flags change).

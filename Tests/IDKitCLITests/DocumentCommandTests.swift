@@ -160,6 +160,8 @@ import Testing
         #expect((mrz["quad"] as? [[Double]])?.count == 4)
         #expect((mrz["confidence"] as? [[Double]])?.map(\.count) == [30, 30, 30])
         #expect(mrz["verified"] as? Bool == true)
+        #expect(mrz["unsureFields"] as? [String] == [])
+        #expect(mrz["recognizer"] as? String == "network")
         #expect((mrz["parsed"] as? [String: Any])?["valid"] as? Bool == true)
         let quality = try #require(o["quality"] as? [String: Any])
         for key in ["brightness", "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree", "isAdequateResolution", "hints"] {
