@@ -30,23 +30,96 @@ struct MRZLineReader: Sendable {
     static let coveredSpread: Float = 0.3
 
     /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
-    /// image); only the first `positionLimit` characters' worth when given.
+    /// image); only the first `positionLimit` characters' worth when given. A line that bends (a
+    /// curved page: one homography for the band cannot follow it) is straightened by a quadratic
+    /// fitted to where its character centres fall in the strip.
     func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> [GrayImage] {
         let w = OCRBClassifier.width, h = OCRBClassifier.height, pad = Self.pad
         let stripWidth = min(band.lineLength, positionLimit ?? band.lineLength) * w + 2 * pad, stripHeight = h + 2 * pad
         guard let geometry = Self.rectification(band) else { return [] }
         let bandTransform = geometry.transform, lineSpacing = geometry.spacing
+        let margin = Self.bendMargin
         var strips: [GrayImage] = []
         for k in 0..<min(band.lines.count, lineLimit ?? band.lines.count) {
-            // The strip of line k: strip (x, y) is band-rectified (x, y + k·spacing).
+            // The strip of line k, `margin` rows taller above and below: strip (x, y) is
+            // band-rectified (x, y + k·spacing).
             let dy = Double(k) * lineSpacing
-            let stripCorners = [Point(x: 0, y: 0), Point(x: Double(stripWidth), y: 0),
-                                Point(x: Double(stripWidth), y: Double(stripHeight)), Point(x: 0, y: Double(stripHeight))]
+            let top = Double(-margin), bottom = Double(stripHeight + margin)
+            let stripCorners = [Point(x: 0, y: top), Point(x: Double(stripWidth), y: top),
+                                Point(x: Double(stripWidth), y: bottom), Point(x: 0, y: bottom)]
             let imageCorners = stripCorners.map { bandTransform.apply(Point(x: $0.x, y: $0.y + dy)) }
-            guard let transform = Homography(from: stripCorners, to: imageCorners) else { return [] }
-            strips.append(image.warped(width: stripWidth, height: stripHeight, by: transform, fill: 255))
+            let tallCorners = stripCorners.map { Point(x: $0.x, y: $0.y - top) }
+            guard let transform = Homography(from: tallCorners, to: imageCorners),
+                  let back = Homography(from: imageCorners, to: stripCorners) else { return [] }
+            let tall = image.warped(width: stripWidth, height: stripHeight + 2 * margin, by: transform, fill: 255)
+            let bend = Self.bend(band.lines[k].componentCenters.map { back.apply($0) }, centreRow: Double(pad) + Double(h) / 2,
+                                 width: stripWidth)
+            strips.append(Self.shifted(tall, rows: stripHeight, margin: margin, by: bend))
         }
         return strips
+    }
+
+    /// Rows of slack above and below a strip for straightening a bent line.
+    static let bendMargin = 6
+
+    /// The vertical offset of a line's character centres along the strip, as a quadratic fitted
+    /// (twice, the second time without centres more than 3 px off the first fit) to the centres in
+    /// strip coordinates; `nil` when the line is straight to within a pixel or too few centres.
+    static func bend(_ centres: [Point], centreRow: Double, width: Int) -> [Double]? {
+        var points = centres.filter { $0.x >= 0 && $0.x <= Double(width) && abs($0.y - centreRow) < Double(bendMargin) + 4 }
+        guard points.count >= 10 else { return nil }
+        var coefficients: (Double, Double, Double)?
+        for _ in 0..<2 {
+            guard points.count >= 10, let c = fitQuadratic(points.map { ($0.x / Double(width), $0.y - centreRow) }) else { return nil }
+            coefficients = c
+            points = points.filter { abs(c.0 + c.1 * $0.x / Double(width) + c.2 * pow($0.x / Double(width), 2) - ($0.y - centreRow)) < 3 }
+        }
+        guard let (a, b, c) = coefficients else { return nil }
+        let offsets = (0..<width).map { x -> Double in
+            let t = Double(x) / Double(width)
+            return max(-Double(bendMargin), min(Double(bendMargin), a + b * t + c * t * t))
+        }
+        return offsets.contains { abs($0) > 1 } ? offsets : nil
+    }
+
+    /// Least squares y = a + b·t + c·t² (normal equations, 3 × 3).
+    static func fitQuadratic(_ samples: [(Double, Double)]) -> (Double, Double, Double)? {
+        var m = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 3)
+        for (t, y) in samples {
+            let powers = [1, t, t * t]
+            for i in 0..<3 {
+                for j in 0..<3 { m[i][j] += powers[i] * powers[j] }
+                m[i][3] += powers[i] * y
+            }
+        }
+        for col in 0..<3 {
+            guard let pivot = (col..<3).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-9 else { return nil }
+            m.swapAt(col, pivot)
+            for row in 0..<3 where row != col {
+                let f = m[row][col] / m[col][col]
+                for j in col..<4 { m[row][j] -= f * m[col][j] }
+            }
+        }
+        return (m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2])
+    }
+
+    /// The strip cut out of the taller one, each column moved by its offset (linear between rows).
+    static func shifted(_ tall: GrayImage, rows: Int, margin: Int, by offsets: [Double]?) -> GrayImage {
+        let width = tall.width
+        guard let offsets else {
+            return GrayImage(width: width, height: rows, pixels: Array(tall.pixels[(margin * width)..<((margin + rows) * width)]))
+        }
+        var out = [UInt8](repeating: 255, count: width * rows)
+        for x in 0..<width {
+            for y in 0..<rows {
+                let sy = Double(y + margin) + offsets[x]
+                let y0 = Int(sy.rounded(.down)), f = sy - Double(y0)
+                guard y0 >= 0, y0 + 1 < tall.height else { continue }
+                let a = Double(tall.pixels[y0 * width + x]), b = Double(tall.pixels[(y0 + 1) * width + x])
+                out[y * width + x] = UInt8(max(0, min(255, (a + (b - a) * f).rounded())))
+            }
+        }
+        return GrayImage(width: width, height: rows, pixels: out)
     }
 
     /// Template correlations (−1…1) per line, position and symbol: quick, and enough to tell which

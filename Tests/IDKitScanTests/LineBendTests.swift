@@ -1,0 +1,41 @@
+import Testing
+import IDKitImage
+@testable import IDKitScan
+
+/// The straightening of a bent MRZ line (a curved page): the quadratic the reader fits to where
+/// the character centres fall in the strip.
+@Suite struct LineBendTests {
+    @Test func quadraticFitRecoversItsCoefficients() throws {
+        let samples = (0..<20).map { i -> (Double, Double) in let t = Double(i) / 19; return (t, 1.5 - 2 * t + 4 * t * t) }
+        let (a, b, c) = try #require(MRZLineReader.fitQuadratic(samples))
+        #expect(abs(a - 1.5) < 1e-9 && abs(b + 2) < 1e-9 && abs(c - 4) < 1e-9)
+    }
+
+    @Test func straightLineIsLeftAlone() {
+        // Centres within half a pixel of the nominal row: no correction.
+        let centres = (0..<40).map { i in Point(x: 14 + Double(i) * 20, y: 17 + (i % 2 == 0 ? 0.4 : -0.4)) }
+        #expect(MRZLineReader.bend(centres, centreRow: 17, width: 808) == nil)
+    }
+
+    @Test func bentLineIsFollowedAndASpeckIgnored() throws {
+        // An arc 4 px deep in the middle, and one stray centre 8 px off (a speck, a merged pair).
+        var centres = (0..<40).map { i -> Point in
+            let x = 14 + Double(i) * 20, t = x / 808
+            return Point(x: x, y: 17 + 16 * t * (1 - t))
+        }
+        centres[7].y += 8
+        let offsets = try #require(MRZLineReader.bend(centres, centreRow: 17, width: 808))
+        #expect(abs(offsets[404] - 4) < 0.3)
+        #expect(abs(offsets[20] - 16 * (20.0 / 808) * (1 - 20.0 / 808)) < 0.3)
+    }
+
+    @Test func shiftedMovesEachColumn() {
+        // A tall strip whose row r holds the value r: shifting column 1 by +2 reads two rows lower.
+        let width = 3, height = 10
+        let tall = GrayImage(width: width, height: height, pixels: (0..<(width * height)).map { UInt8($0 / width) })
+        let out = MRZLineReader.shifted(tall, rows: 4, margin: 3, by: [0, 2, -1.5])
+        #expect((0..<4).map { out[0, $0] } == [3, 4, 5, 6])
+        #expect((0..<4).map { out[1, $0] } == [5, 6, 7, 8])
+        #expect((0..<4).map { out[2, $0] } == [2, 3, 4, 5].map { UInt8($0) })
+    }
+}
