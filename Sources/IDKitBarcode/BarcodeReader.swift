@@ -163,6 +163,8 @@ public struct BarcodeReader: Sendable {
     /// module, whose modules bilinear enlargement smears together).
     func readLocatedPDF417(_ image: GrayImage, candidates: [PDF417Locator.Candidate]) throws(BarcodeError) -> [Barcode] {
         // Prepared on first use: most photos decode on the first candidate.
+        // The quick reader (no last-resort attempts) tries the two strongest bar fields only.
+        let candidates = options.lastResortAttempts ? candidates : Array(candidates.prefix(2))
         var prepared = [Prepared??](repeating: nil, count: candidates.count)
         for mirrored in options.lastResortAttempts ? [false, true] : [false] {
             for i in candidates.indices {

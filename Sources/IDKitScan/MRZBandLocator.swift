@@ -73,14 +73,11 @@ public struct MRZBand: Sendable, Equatable, Codable {
 public struct MRZBandLocator: Sendable {
     public init() {}
 
-    /// Images larger than this are searched at half resolution first.
-    public static let halfResolutionPixels = 1_200_000
-
     /// Every plausible band, best first (most characters).
-    public func locate(in image: GrayImage, halfResolutionFirst: Bool = true) -> [MRZBand] {
+    public func locate(in image: GrayImage) -> [MRZBand] {
         // Large images: look at half resolution first (a quarter of the pixels); characters of
         // 18 px and more are still 9 px there. Small print falls through to full resolution.
-        if halfResolutionFirst && image.width * image.height > Self.halfResolutionPixels {
+        if image.width * image.height > 1_200_000 {
             let half = Self.halved(image)
             let components = ConnectedComponents.find(in: half, radius: 8)
             let found = locate(components: components, imageSize: (half.width, half.height))

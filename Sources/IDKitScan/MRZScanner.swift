@@ -80,30 +80,14 @@ public struct MRZScanner: Sendable {
     }
 
     /// Reads the best of `bands` (from ``locate(_:)``). When that reading is not a valid MRZ, the
-    /// other candidates are read too — and, for a large image that the locator searched at half
-    /// resolution only, the bands found at full resolution (print found at half resolution can be a
-    /// block of small text while the MRZ is elsewhere) — and the first valid reading wins.
+    /// other candidates the probes kept are read too, and the first valid reading wins.
     public func scan(_ image: GrayImage, bands: [MRZBand]) -> Outcome {
         let t0 = Date()
-        var candidates = probed(image, bands: bands)
         var outcome: Outcome?
-        var tried = 0, addedFullResolution = false
-        while tried < 3 {
-            if tried == candidates.count {
-                guard !addedFullResolution, image.width * image.height > MRZBandLocator.halfResolutionPixels else { break }
-                addedFullResolution = true
-                let known = candidates.map(\.band.quad.center)
-                let more = MRZBandLocator().locate(in: image, halfResolutionFirst: false).filter { band in
-                    !known.contains { hypot($0.x - band.quad.center.x, $0.y - band.quad.center.y) < band.characterHeight * 3 }
-                }
-                candidates += probed(image, bands: more)
-                if tried == candidates.count { break }
-            }
-            let band = candidates[tried].band
-            tried += 1
-            let reading = MRZDecoder().decode(MRZLineReader().read(image, band: band))
+        for candidate in probed(image, bands: bands) {
+            let reading = MRZDecoder().decode(MRZLineReader().read(image, band: candidate.band))
             let parsed = try? MRZParser().parse(lines: reading.lines)
-            let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
+            let next = Outcome(band: candidate.band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
             if outcome == nil { outcome = next }
             if parsed?.isValid == true {
                 outcome = next
