@@ -75,6 +75,25 @@ extension GrayImage {
     /// The image as it should be shown, given the JPEG EXIF orientation tag (1–8, TIFF/EXIF 2.3
     /// §4.6.4 "Orientation"): phones store the sensor's rows and record the turn in this tag.
     /// Values 0 and 1, and unknown values, leave the image as it is.
+    /// Each pixel the darkest of its 3 × 3 neighbourhood (a grey-level erosion of the paper, a
+    /// dilation of the ink): thin or faded strokes become solid.
+    public func darkened3x3() -> GrayImage {
+        guard width >= 3, height >= 3 else { return self }
+        var rows = pixels
+        for y in 0..<height {
+            let base = y * width
+            for x in 0..<width {
+                rows[base + x] = Swift.min(pixels[base + Swift.max(0, x - 1)], pixels[base + x], pixels[base + Swift.min(width - 1, x + 1)])
+            }
+        }
+        var out = rows
+        for y in 0..<height {
+            let up = Swift.max(0, y - 1) * width, here = y * width, down = Swift.min(height - 1, y + 1) * width
+            for x in 0..<width { out[here + x] = Swift.min(rows[up + x], rows[here + x], rows[down + x]) }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
     /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image.
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> GrayImage {
         let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))

@@ -19,11 +19,16 @@ public struct MRZScanner: Sendable {
 
     /// Locates the band and reads the per-character scores, the right way up.
     /// Where MRZ bands may be, best first.
-    public func locate(_ image: GrayImage) -> [MRZBand] { MRZBandLocator().locate(in: image) }
+    /// When nothing is found, once more with the ink thickened by a pixel (`darkened3x3`): faded
+    /// or thin print whose strokes break into specks then holds together as characters.
+    public func locate(_ image: GrayImage) -> [MRZBand] {
+        let bands = MRZBandLocator().locate(in: image)
+        return bands.isEmpty ? MRZBandLocator().locate(in: image.darkened3x3()) : bands
+    }
 
     func scores(_ image: GrayImage, locateMilliseconds: UnsafeMutablePointer<Double>? = nil) -> (MRZBand, MRZScores)? {
         let t0 = Date()
-        let bands = MRZBandLocator().locate(in: image)
+        let bands = locate(image)
         locateMilliseconds?.pointee = Date().timeIntervalSince(t0) * 1000
         return scores(image, bands: bands)
     }
