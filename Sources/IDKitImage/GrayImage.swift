@@ -77,19 +77,26 @@ extension GrayImage {
     /// Values 0 and 1, and unknown values, leave the image as it is.
     /// Each pixel the darkest of its 3 × 3 neighbourhood (a grey-level erosion of the paper, a
     /// dilation of the ink): thin or faded strokes become solid.
-    public func darkened3x3() -> GrayImage {
+    public func darkened3x3() -> GrayImage { filtered3x3(Swift.min) }
+
+    /// Each pixel the lightest of its 3 × 3 neighbourhood: spread ink thins and characters that
+    /// touch come apart.
+    public func lightened3x3() -> GrayImage { filtered3x3(Swift.max) }
+
+    /// A separable 3 × 3 rank filter (`pick` is `min` or `max`), edges clamped.
+    private func filtered3x3(_ pick: (UInt8, UInt8) -> UInt8) -> GrayImage {
         guard width >= 3, height >= 3 else { return self }
         var rows = pixels
         for y in 0..<height {
             let base = y * width
             for x in 0..<width {
-                rows[base + x] = Swift.min(pixels[base + Swift.max(0, x - 1)], pixels[base + x], pixels[base + Swift.min(width - 1, x + 1)])
+                rows[base + x] = pick(pick(pixels[base + Swift.max(0, x - 1)], pixels[base + x]), pixels[base + Swift.min(width - 1, x + 1)])
             }
         }
         var out = rows
         for y in 0..<height {
             let up = Swift.max(0, y - 1) * width, here = y * width, down = Swift.min(height - 1, y + 1) * width
-            for x in 0..<width { out[here + x] = Swift.min(rows[up + x], rows[here + x], rows[down + x]) }
+            for x in 0..<width { out[here + x] = pick(pick(rows[up + x], rows[here + x]), rows[down + x]) }
         }
         return GrayImage(width: width, height: height, pixels: out)
     }

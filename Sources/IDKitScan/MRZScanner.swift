@@ -19,11 +19,15 @@ public struct MRZScanner: Sendable {
 
     /// Locates the band and reads the per-character scores, the right way up.
     /// Where MRZ bands may be, best first.
-    /// When nothing is found, once more with the ink thickened by a pixel (`darkened3x3`): faded
-    /// or thin print whose strokes break into specks then holds together as characters.
+    /// When nothing is found, once more with the ink thickened by a pixel (`darkened3x3`: faded or
+    /// thin print whose strokes break into specks holds together), then thinned (`lightened3x3`:
+    /// spread ink whose characters touch comes apart).
     public func locate(_ image: GrayImage) -> [MRZBand] {
-        let bands = MRZBandLocator().locate(in: image)
-        return bands.isEmpty ? MRZBandLocator().locate(in: image.darkened3x3()) : bands
+        for variant in [{ image }, { image.darkened3x3() }, { image.lightened3x3() }] {
+            let bands = MRZBandLocator().locate(in: variant())
+            if !bands.isEmpty { return bands }
+        }
+        return []
     }
 
     func scores(_ image: GrayImage, locateMilliseconds: UnsafeMutablePointer<Double>? = nil) -> (MRZBand, MRZScores)? {
