@@ -22,12 +22,26 @@ public struct MRZScanner: Sendable {
     /// When nothing is found, once more with the ink thickened by a pixel (`darkened3x3`: faded or
     /// thin print whose strokes break into specks holds together), then thinned (`lightened3x3`:
     /// spread ink whose characters touch comes apart).
+    /// A small image (under 0.4 MP: a thumbnail, a low-resolution scan) is then searched enlarged
+    /// twice, where characters of 6–9 px become components the locator can chain.
     public func locate(_ image: GrayImage) -> [MRZBand] {
         for variant in [{ image }, { image.darkened3x3() }, { image.lightened3x3() }] {
             let bands = MRZBandLocator().locate(in: variant())
             if !bands.isEmpty { return bands }
         }
+        if image.width * image.height < 400_000, let enlarged = Self.enlarged(image) {
+            return MRZBandLocator().locate(in: enlarged).map { $0.scaled(by: 0.5) }
+        }
         return []
+    }
+
+    /// The image at twice its size (bilinear).
+    static func enlarged(_ image: GrayImage) -> GrayImage? {
+        let w = Double(image.width), h = Double(image.height)
+        let big = [Point(x: 0, y: 0), Point(x: 2 * w, y: 0), Point(x: 2 * w, y: 2 * h), Point(x: 0, y: 2 * h)]
+        let small = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
+        guard let transform = Homography(from: big, to: small) else { return nil }
+        return image.warped(width: 2 * image.width, height: 2 * image.height, by: transform)
     }
 
     func scores(_ image: GrayImage, locateMilliseconds: UnsafeMutablePointer<Double>? = nil) -> (MRZBand, MRZScores)? {
