@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: mrz-model bench-real fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: mrz-model bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -64,6 +64,12 @@ bench-real: release
 	@command -v tesseract >/dev/null || scripts/install-deps --with tesseract-ocr tesseract-ocr-eng
 	@python3 -c "import passporteye" 2>/dev/null || python3 -m pip install -q passporteye
 	taskset -c 0 python3 Benchmarks/compare_passporteye.py $(REAL_IMAGES)
+
+## The zxing projects' PDF417 suites (../shared/testdata/pdf417-zxing): idkit barcode, idkit scan
+## and PyPI zxing-cpp, judged as the zxing projects judge (needs pillow and zxing-cpp).
+bench-pdf417-zxing: release
+	@python3 -c "import PIL, zxingcpp" 2>/dev/null || python3 -m pip install -q pillow zxing-cpp
+	python3 Benchmarks/compare_pdf417_zxing.py .build/release/idkit
 
 ## libFuzzer harnesses (mrz, aamva, merge, image, scan), built with AddressSanitizer into their own
 ## build folder (SwiftPM does not rebuild a target when only -Xswiftc flags change).

@@ -60,7 +60,7 @@ public struct BarcodeReader: Sendable {
             for c in candidates.prefix(2) { found += try readRegion(image, around: c.quad, known: found) }
             if options.formats.contains(.qrCode) {
                 var zx = ZXingDecoder.Options()
-                zx.formats = zxingFormats(only: .qrCode)
+                zx.formats = zxingFormats { $0 == .qrCode }
                 for b in try ZXingDecoder.read(image, options: zx) where !found.contains(where: { $0.bytes == b.bytes }) { found.append(b) }
             }
             return found
@@ -68,7 +68,8 @@ public struct BarcodeReader: Sendable {
         // zxing-cpp on the whole image: the other formats, and PDF417 when the locator found none.
         if found.isEmpty || options.formats.count > 1 {
             var zx = ZXingDecoder.Options()
-            zx.formats = zxingFormats(excludingPDF417: !found.isEmpty)
+            let locatedPDF417 = !found.isEmpty
+            zx.formats = zxingFormats { !(locatedPDF417 && $0 == .pdf417) }
             if zx.formats != 0 {
                 let direct = try ZXingDecoder.read(image, options: zx)
                 for b in direct where !found.contains(where: { $0.format == b.format && $0.bytes == b.bytes }) { found.append(b) }
@@ -100,7 +101,7 @@ public struct BarcodeReader: Sendable {
             found.append(moved)
         }
         var zx = ZXingDecoder.Options()
-        zx.formats = zxingFormats(excludingPDF417: false)
+        zx.formats = zxingFormats()
         if zx.formats != 0 { for b in try ZXingDecoder.read(crop, options: zx) { add(b) } }
         // zbar only where zxing-cpp found nothing and the caller wants every reader: on a region
         // of guilloche it doubles the cost for nothing.
@@ -108,16 +109,12 @@ public struct BarcodeReader: Sendable {
         return found
     }
 
-    private func zxingFormats(only format: BarcodeFormat) -> Int32 {
-        for bit in 0..<17 where ZXingDecoder.format(Int32(1) << Int32(bit)) == format { return Int32(1) << Int32(bit) }
-        return 0
-    }
-
-    private func zxingFormats(excludingPDF417: Bool) -> Int32 {
+    /// zxing-cpp's format bits for the wanted formats that pass `include`.
+    private func zxingFormats(_ include: (BarcodeFormat) -> Bool = { _ in true }) -> Int32 {
         var bits: Int32 = 0
         for bit in 0..<17 {
             let f = ZXingDecoder.format(Int32(1) << Int32(bit))
-            if options.formats.contains(f), !(excludingPDF417 && f == .pdf417) { bits |= Int32(1) << Int32(bit) }
+            if options.formats.contains(f), include(f) { bits |= Int32(1) << Int32(bit) }
         }
         return bits
     }

@@ -104,10 +104,11 @@ public struct DocumentScanner: Sendable {
             return .failed(.imageTooSmall, reason: "\(size) pixels cannot hold a readable MRZ", timingsMs: ["total": ms(since: t0)])
         }
         // The band first (a few ms), then reading it and the barcode search side by side: on two
-        // cores the scan costs the longer of the two, not their sum. The barcode search looks only
-        // where the image can hold a barcode: a bar field the locator finds outside every MRZ band
-        // candidate (their text lines are parallel strokes too), or a QR code; no whole-image
-        // search with every decoder on a page that has none.
+        // cores the scan costs the longer of the two, not their sum. On a page with an MRZ band the
+        // barcode search is the quick one: only the two strongest bar fields the locator finds
+        // outside the bands (their text lines are parallel strokes too), and a QR search — no
+        // whole-image search with every decoder on every passport page. An image with no band (a
+        // driving licence, a bare symbol) gets the thorough reader of `idkit barcode`.
         let scanner = MRZScanner()
         let bands = frames.count == 1 ? scanner.locate(first) : []
         let locateMs = ms(since: t0)
@@ -118,8 +119,8 @@ public struct DocumentScanner: Sendable {
             if task == 0 {
                 mrzSlot.value = frames.count == 1 ? scanner.scan(first, bands: bands) : scanner.scan(frames: frames)
             } else {
-                let reader = BarcodeReader(options: BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false))
-                let found = (try? reader.read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
+                let options = bands.isEmpty ? BarcodeReader.Options() : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
+                let found = (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
                 barcodeSlot.value = (found, Date().timeIntervalSince(start) * 1000)
             }
         }

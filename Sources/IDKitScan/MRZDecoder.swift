@@ -85,15 +85,12 @@ struct MRZDecoder: Sendable {
     /// The check-digit value of a symbol index (ICAO 9303-3 §4.9: letters 10–35, `<` 0).
     @inline(__always) static func value(_ s: Int) -> Int { s < 26 ? s + 10 : (s < 36 ? s - 26 : 0) }
 
-    static func symbolSet(_ c: MRZCharacterClass) -> [Int] {
-        switch c {
-        case .letterOrFiller: return Array(0..<26) + [filler]
-        case .digit: return Array(26..<36)
-        case .digitOrFiller: return Array(26..<37)
-        case .sex: return [12, 5, 23, filler]            // M F X <
-        case .alphanumeric: return Array(0..<37)
-        }
-    }
+    /// The symbol indices of a character class, from ``MRZCharacterClass/contains(_:)`` (the class
+    /// is stated once, in IDKitMRZ).
+    static let classSymbols: [MRZCharacterClass: Set<Int>] = Dictionary(uniqueKeysWithValues:
+        [MRZCharacterClass.letterOrFiller, .digit, .digitOrFiller, .sex, .alphanumeric].map { c in
+            (c, Set(symbols.indices.filter { c.contains(symbols[$0]) }))
+        })
 
     /// 2×44 is a passport (TD3) or an MRV-A visa, 2×36 a TD2 card or an MRV-B visa: the first
     /// character decides (ICAO 9303-7 §4), and a smudged or curved line end can hide it. The layout
@@ -127,9 +124,10 @@ struct MRZDecoder: Sendable {
         var logp: [[[Float]]] = []
         for (l, line) in scores.evidence.enumerated() where l < classes.count {
             logp.append(line.enumerated().map { p, e in
-                let inClass = Set(l == 0 && p == 0 ? (Self.firstLetters[format] ?? Self.symbolSet(classes[0][0])) : Self.symbolSet(classes[l][p]))
                 // The document code's first letter decides the layout: a wall there.
-                let outside: Float = l == 0 && p == 0 && Self.firstLetters[format] != nil ? -.infinity : -Self.outsideClassPenalty
+                let layoutLetters = l == 0 && p == 0 ? Self.firstLetters[format] : nil
+                let inClass = layoutLetters.map { Set($0) } ?? Self.classSymbols[classes[l][p]]!
+                let outside: Float = layoutLetters == nil ? -Self.outsideClassPenalty : -.infinity
                 let v = e.indices.map { e[$0] + (inClass.contains($0) ? 0 : outside) }
                 let m = v.max()!
                 let lse = m + log(v.reduce(Float(0)) { $0 + exp($1 - m) })

@@ -44,16 +44,9 @@ public struct MRZScanner: Sendable {
         return image.warped(width: 2 * image.width, height: 2 * image.height, by: transform)
     }
 
-    func scores(_ image: GrayImage, locateMilliseconds: UnsafeMutablePointer<Double>? = nil) -> (MRZBand, MRZScores)? {
-        let t0 = Date()
-        let bands = locate(image)
-        locateMilliseconds?.pointee = Date().timeIntervalSince(t0) * 1000
-        return scores(image, bands: bands)
-    }
-
-    func scores(_ image: GrayImage, bands: [MRZBand]) -> (MRZBand, MRZScores)? {
-        // The recognizer reads only the band the probes chose.
-        probed(image, bands: bands).first.map { ($0.band, MRZLineReader().read(image, band: $0.band)) }
+    /// The band the probes choose and the recognizer's evidence for it (for fusing frames).
+    func scores(_ image: GrayImage) -> (MRZBand, MRZScores)? {
+        probed(image, bands: locate(image)).first.map { ($0.band, MRZLineReader().read(image, band: $0.band)) }
     }
 
     /// The first three candidates turned the right way up and scaled, best probe score first;

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The zxing projects' own PDF417 suites (../shared/testdata/pdf417-zxing), judged as they judge:
+IDKit's `idkit barcode` (the thorough reader) and `idkit scan` (the quick barcode search of the
+document scanner), and PyPI zxing-cpp when installed, in one run.
+
+IDKit reads PNG, JPEG and PGM: the WebP and GIF copies are converted to PNG with Pillow first (a
+format IDKit cannot open is its own miss; see issue 14). A unit `image` is read when some barcode's
+bytes equal the expectation (`.txt` compared as UTF-8 text, `.bin` as bytes); a Macro PDF417 set
+(`sa:<group>`) when the segments, read from its images in order, join to the expectation.
+
+    python3 Benchmarks/compare_pdf417_zxing.py [IDKIT] [DIR]
+"""
+import base64
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+IDKIT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", ".build", "release", "idkit")
+DIR = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "..", "shared", "testdata", "pdf417-zxing")
+
+
+def idkit_bytes(command, png):
+    out = subprocess.run([IDKIT, command, "--json", png], capture_output=True, text=True).stdout
+    found = []
+    for line in out.splitlines():
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        found += [base64.b64decode(b["bytes"]) for b in o.get("barcodes", [])]
+    return found
+
+
+def zxingcpp_bytes(path):
+    import zxingcpp
+    from PIL import Image
+    return [r.bytes for r in zxingcpp.read_barcodes(Image.open(path), formats=zxingcpp.BarcodeFormat.PDF417)]
+
+
+def main():
+    from PIL import Image
+    rows = list(csv.DictReader(open(os.path.join(DIR, "manifest.tsv")), delimiter="\t"))
+    try:
+        import zxingcpp  # noqa: F401
+        readers = ["barcode", "scan", "zxing-cpp"]
+    except ImportError:
+        readers = ["barcode", "scan"]
+    tmp = tempfile.mkdtemp()
+    results = {r: {} for r in readers}
+    times = {r: [] for r in readers}
+    for row in rows:
+        src = os.path.join(DIR, row["image"])
+        png = os.path.join(tmp, row["image"].replace("/", "_") + ".png")
+        Image.open(src).convert("L").save(png)
+        for r in readers:
+            t = time.time()
+            results[r][row["image"]] = zxingcpp_bytes(src) if r == "zxing-cpp" else idkit_bytes(r, png)
+            times[r].append(time.time() - t)
+
+    def expected(row):
+        data = open(os.path.join(DIR, row["expected"]), "rb").read()
+        return data.decode("utf-8") if row["kind"] == "txt" else data
+
+    def matches(found, row):
+        want = expected(row)
+        return any((f.decode("utf-8", "replace") if row["kind"] == "txt" else f) == want for f in found)
+
+    units = {}
+    for row in rows:
+        key = (row["suite"], row["unit"]) if row["unit"].startswith("sa:") else (row["suite"], row["image"])
+        units.setdefault(key, []).append(row)
+    for r in readers:
+        read = 0
+        photos = [0, 0]
+        for (suite, unit), members in units.items():
+            if unit.startswith("sa:"):
+                joined = b"".join(b for m in sorted(members, key=lambda m: m["image"]) for b in results[r][m["image"]][:1])
+                want = expected(members[0])
+                ok = (joined.decode("utf-8", "replace") if members[0]["kind"] == "txt" else joined) == want
+            else:
+                ok = all(matches(results[r][m["image"]], m) for m in members)
+            read += ok
+            if members[0]["capture"] == "photo":
+                photos[0] += ok
+                photos[1] += 1
+        ts = sorted(times[r])
+        print(f"{r:10s} units read {read}/{len(units)}  photos {photos[0]}/{photos[1]}  median {1000 * ts[len(ts) // 2]:.0f} ms per image (whole process)")
+
+
+if __name__ == "__main__":
+    main()
