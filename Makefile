@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: mrz-model bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -48,6 +48,16 @@ bench-scan: release
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	@test -f $(SCAN_BENCH_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --bench $(SCAN_BENCH_IMAGES) --count 20 --extended
 	.build/release/idkit-bench scan-images $(SCAN_BENCH_IMAGES)
+
+## The stress run of issue 12: 5,000 generated photos of random conditions (the extended ones too),
+## half of them with 1-3 confusions injected into the print; false acceptance must stay 0.
+STRESS_IMAGES ?= .build/scan-stress
+STRESS_COUNT ?= 5000
+bench-stress: release
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b fonts-dejavu-core fonts-urw-base35
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	@test -f $(STRESS_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --stress $(STRESS_IMAGES) --count $(STRESS_COUNT)
+	.build/release/idkit-bench scan-images $(STRESS_IMAGES)
 
 ## Retrain the MRZ character recognizer (seeded; ~10 minutes on 2 cores): writes
 ## scripts/mrz-ocr/mrz-glyphs.onnx, Sources/IDKitScan/MRZGlyphModel+ONNX.swift and the training report.

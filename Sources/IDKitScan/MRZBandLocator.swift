@@ -57,6 +57,21 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return b
     }
 
+    /// The same band moved `positions` character pitches along its lines (negative: towards the
+    /// lines' starts), its components kept: for a band whose first or last characters were too
+    /// faint to be found and whose extent was therefore placed off its text.
+    func shifted(by positions: Int) -> MRZBand {
+        var b = self
+        b.lines = lines.map { line in
+            let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
+            let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            let mx = dx / len * pitch * Double(positions), my = dy / len * pitch * Double(positions)
+            return MRZLineGeometry(start: Point(x: line.start.x + mx, y: line.start.y + my), end: Point(x: line.end.x + mx, y: line.end.y + my),
+                                   componentCount: line.componentCount, componentCenters: line.componentCenters)
+        }
+        return b
+    }
+
     /// The same band read the other way round (the document upside down).
     public func flipped() -> MRZBand {
         var b = self
@@ -79,16 +94,20 @@ public struct MRZBandLocator: Sendable {
         // 18 px and more are still 9 px there. Small print falls through to full resolution.
         if image.width * image.height > 1_200_000 {
             let half = Self.halved(image)
-            let components = ConnectedComponents.find(in: half, radius: 8)
-            let found = locate(components: components, imageSize: (half.width, half.height))
-                .filter { band in
-                    // Only a clean find: nearly every character a component, every line the full length.
-                    band.characterHeight >= 9 && band.lines.allSatisfy { line in
-                        let length = hypot(line.end.x - line.start.x, line.end.y - line.start.y) / band.pitch + 1
-                        return line.componentCount >= band.lineLength * 9 / 10 && abs(length - Double(band.lineLength)) < 0.7
+            // Both binarisation windows, as at full resolution: large print (characters of 30 px
+            // and more in the image) holds together only in the larger one.
+            for radius in [8, 20] {
+                let components = ConnectedComponents.find(in: half, radius: radius)
+                let found = locate(components: components, imageSize: (half.width, half.height))
+                    .filter { band in
+                        // Only a clean find: nearly every character a component, every line the full length.
+                        band.characterHeight >= 9 && band.lines.allSatisfy { line in
+                            let length = hypot(line.end.x - line.start.x, line.end.y - line.start.y) / band.pitch + 1
+                            return line.componentCount >= band.lineLength * 9 / 10 && abs(length - Double(band.lineLength)) < 0.7
+                        }
                     }
-                }
-            if !found.isEmpty { return Self.sorted(found.map { $0.scaled(by: 2) }) }
+                if !found.isEmpty { return Self.sorted(found.map { $0.scaled(by: 2) }) }
+            }
         }
         var bands: [MRZBand] = []
         // Two binarisation windows: small print (low resolution) and large print.
@@ -296,27 +315,38 @@ public struct MRZBandLocator: Sendable {
                 members.append((offset, b))
             }
             members.sort { $0.offset < $1.offset }
-            // Keep consecutive lines spaced 1.3–2.4 character heights apart around the base line.
+            // Two or three consecutive lines spaced 1.3–2.4 character heights apart, the base line
+            // among them. Of the runs that make a layout, the one with the most characters wins,
+            // those on a line shorter than the longest counting half: a line of visual-zone text
+            // printed just above or below the MRZ cannot displace an MRZ line, and an MRZ line
+            // whose fillers were not all found still counts.
             guard let baseIndex = members.firstIndex(where: { $0.index == a }) else { continue }
-            var lo = baseIndex, hi = baseIndex
             func spaced(_ x: Double, _ y: Double) -> Bool { let d = abs(x - y); return d > 1.3 * base.height && d < 2.4 * base.height }
-            while lo > 0, hi - lo < 2, spaced(members[lo - 1].offset, members[lo].offset) { lo -= 1 }
-            while hi < members.count - 1, hi - lo < 2, spaced(members[hi + 1].offset, members[hi].offset) { hi += 1 }
-            let picked = Array(members[lo...hi])
-            guard picked.count >= 2 else { continue }
-            let lines = picked.map { chains[$0.index] }
-            // The layout: three lines are TD1; two lines of about 36 or 44 characters.
-            let pitch = lines.map(\.pitch).sorted()[lines.count / 2]
-            let height = lines.map(\.height).sorted()[lines.count / 2]
-            let length = lines.map { (($0.end.x - $0.start.x) * $0.direction.x + ($0.end.y - $0.start.y) * $0.direction.y) / pitch + 1 }.max()!
-            let format: MRZFormat
-            if lines.count == 3 {
-                guard length > 22, length < 36 else { continue }
-                format = .td1
-            } else {
-                guard length > 27, length < 50 else { continue }
-                format = abs(length - 36) < abs(length - 44) ? .td2 : .td3
+            var best: (score: Int, picked: [(offset: Double, index: Int)], height: Double, pitch: Double, format: MRZFormat)?
+            for lo in max(0, baseIndex - 2)...baseIndex {
+                for hi in baseIndex..<min(members.count, lo + 3) where hi > lo {
+                    guard (lo..<hi).allSatisfy({ spaced(members[$0].offset, members[$0 + 1].offset) }) else { continue }
+                    let picked = Array(members[lo...hi])
+                    let lines = picked.map { chains[$0.index] }
+                    // The layout: three lines are TD1; two lines of about 36 or 44 characters.
+                    let pitch = lines.map(\.pitch).sorted()[lines.count / 2]
+                    let height = lines.map(\.height).sorted()[lines.count / 2]
+                    let lengths = lines.map { (($0.end.x - $0.start.x) * $0.direction.x + ($0.end.y - $0.start.y) * $0.direction.y) / pitch + 1 }
+                    let length = lengths.max()!
+                    let format: MRZFormat
+                    if lines.count == 3 {
+                        guard length > 22, length < 36 else { continue }
+                        format = .td1
+                    } else {
+                        guard length > 27, length < 50 else { continue }
+                        format = abs(length - 36) < abs(length - 44) ? .td2 : .td3
+                    }
+                    let score = zip(lines, lengths).reduce(0) { $0 + ($1.1 >= 0.85 * length ? 2 : 1) * $1.0.members.count }
+                    if best == nil || score > best!.score { best = (score, picked, height, pitch, format) }
+                }
             }
+            guard let (_, picked, height, pitch, format) = best else { continue }
+            let lines = picked.map { chains[$0.index] }
             for p in picked { used.insert(p.index) }
             let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count, componentCenters: $0.centers) }
             bands.append(MRZBand(lines: geometry, characterHeight: height, pitch: pitch, format: format))

@@ -8,9 +8,11 @@ import Foundation
 ///
 /// Input: a window of 28 × 32 pixels around each character cell of a line rectified to the
 /// template scale (``MRZLineReader``: pitch 20 px, cap height 20 px, 4 px padding), as ink
-/// (255 − gray) with zero mean and unit spread. Output: 37 logits in `OCRBTemplates.symbols` order,
-/// calibrated on generated validation data (a temperature is folded into the last layer), so that
-/// their softmax is a probability the decoder and the verifier can weigh.
+/// (255 − gray) with zero mean and unit spread. Output: 38 logits, the 37 symbols in
+/// `OCRBTemplates.symbols` order and then "none" (no character in the cell: a finger or a sticker
+/// over it, or blank paper where a misplaced line runs past its text), calibrated on generated
+/// validation data (a temperature is folded into the last layer), so that their softmax is a
+/// probability the decoder and the verifier can weigh.
 ///
 /// `@unchecked Sendable`: the model bytes are written once in `init` and only read afterwards; the
 /// shim keeps one OpenCV net per thread, keyed by their address, so they live as long as the process
@@ -20,6 +22,8 @@ final class MRZGlyphModel: @unchecked Sendable {
     /// Window i of a strip starts at x = 20·i (4 px left of the cell), y = 1.
     static let windowTop = 1
     static let symbolCount = 37
+    /// The symbols and "none".
+    static let outputCount = 38
 
     /// The model compiled into IDKitScan, or `nil` if OpenCV cannot read it (then the reader falls
     /// back to the OCR-B templates and says so in ``MRZReading/recognizer``).
@@ -42,22 +46,34 @@ final class MRZGlyphModel: @unchecked Sendable {
 
     deinit { bytes.deallocate() }
 
-    /// Logits for `count` windows (`count` × 32 × 28 floats, already normalised): `count` × 37 floats.
+    /// Logits for `count` windows (`count` × 32 × 28 floats, already normalised): `count` × 38 floats.
     func logits(_ windows: [Float], count: Int) throws(MRZGlyphModelError) -> [Float] {
         precondition(windows.count == count * Self.windowWidth * Self.windowHeight)
         guard count > 0 else { return [] }
-        var out = [Float](repeating: 0, count: count * Self.symbolCount)
+        var out = [Float](repeating: 0, count: count * Self.outputCount)
         var error = [CChar](repeating: 0, count: 512)
         let status = windows.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { output in
                 idk_dnn_forward(bytes.baseAddress, bytes.count, input.baseAddress, Int32(count), Int32(Self.windowHeight),
-                                Int32(Self.windowWidth), output.baseAddress, Int32(Self.symbolCount), &error, error.count)
+                                Int32(Self.windowWidth), output.baseAddress, Int32(Self.outputCount), &error, error.count)
             }
         }
         if status != 0 {
             throw MRZGlyphModelError(message: "OpenCV dnn failed: " + Self.message(error))
         }
         return out
+    }
+
+    /// One window's 38 logits as evidence for the 37 symbols, and the probability that the cell
+    /// holds no character. "None" says nothing about which symbol is under the cover, so its
+    /// probability is spread evenly: evidence(c) = log(p(c) + p(none) / 37). A covered cell thus
+    /// gives flat evidence and the decoder falls back on the layout and the check digits.
+    static func evidence(_ logits: ArraySlice<Float>) -> (evidence: [Float], none: Float) {
+        let top = logits.max() ?? 0
+        let total = logits.reduce(Float(0)) { $0 + exp($1 - top) }
+        let none = exp(logits[logits.startIndex + symbolCount] - top) / total
+        let evidence = logits.prefix(symbolCount).map { log(exp($0 - top) / total + none / Float(symbolCount)) }
+        return (evidence, none)
     }
 
     /// The shim's NUL-terminated message.

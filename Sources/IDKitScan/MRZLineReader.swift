@@ -11,6 +11,20 @@ struct MRZScores: Sendable {
     var evidence: [[[Float]]]
     /// Which recognizer produced the evidence.
     var recognizer: MRZRecognizer
+    /// `[line][position]`: the network's probability that the cell holds no character (covered,
+    /// or past the text's end); empty for the templates, which cannot tell.
+    var blank: [[Float]] = []
+
+    /// How many cells at the band's start and at its end hold no character on most lines: a
+    /// band placed a few positions off its text (its first characters too faint to be found)
+    /// shows blank cells at one end.
+    var blankEnds: (leading: Int, trailing: Int) {
+        guard let first = blank.first, !first.isEmpty else { return (0, 0) }
+        let mean = first.indices.map { i in blank.reduce(Float(0)) { $0 + $1[i] } / Float(blank.count) }
+        let leading = mean.prefix { $0 > 0.5 }.count
+        let trailing = mean.reversed().prefix { $0 > 0.5 }.count
+        return (leading, trailing)
+    }
 }
 
 /// Which character recognizer read an MRZ.
@@ -159,18 +173,24 @@ struct MRZLineReader: Sendable {
                 })
             }
             if let logits = try? model.logits(windows, count: strips.count * n) {
-                let k = MRZGlyphModel.symbolCount
-                let evidence = (0..<strips.count).map { l in
+                let k = MRZGlyphModel.outputCount
+                var evidence: [[[Float]]] = [], blank: [[Float]] = []
+                for l in 0..<strips.count {
                     // Every MRZ position holds a glyph, a filler at least: a window with almost no
                     // contrast against the rest of its line is covered (a finger, a sticker, glare)
                     // and says nothing, whatever the network makes of it.
                     let typical = spreads[l].sorted()[n / 2]
-                    return (0..<n).map { i -> [Float] in
-                        spreads[l][i] < Self.coveredSpread * typical ? [Float](repeating: 0, count: k)
-                            : Array(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
+                    var lineEvidence: [[Float]] = [], lineBlank: [Float] = []
+                    for i in 0..<n {
+                        let (e, none) = MRZGlyphModel.evidence(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
+                        let covered = spreads[l][i] < Self.coveredSpread * typical
+                        lineEvidence.append(covered ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount) : e)
+                        lineBlank.append(covered ? 1 : none)
                     }
+                    evidence.append(lineEvidence)
+                    blank.append(lineBlank)
                 }
-                return MRZScores(format: band.format, evidence: evidence, recognizer: .network)
+                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank)
             }
         }
         let evidence = correlations(image, band: band).map { $0.map { $0.map { MRZDecoder.beta * $0 } } }

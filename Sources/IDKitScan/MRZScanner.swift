@@ -97,21 +97,57 @@ public struct MRZScanner: Sendable {
 
     /// Reads the best of `bands` (from ``locate(_:)``). When that reading is not a valid MRZ, the
     /// other candidates the probes kept are read too, and the first valid reading wins.
+    /// When nothing valid comes of them, the bands the locator finds with the ink thickened and
+    /// then thinned are read too (a page whose small print is found as a band while its large,
+    /// perspective-distorted MRZ holds together only with the ink thickened).
     public func scan(_ image: GrayImage, bands: [MRZBand]) -> Outcome {
         let t0 = Date()
-        var outcome: Outcome?
-        for candidate in probed(image, bands: bands) {
-            let reading = MRZDecoder().decode(MRZLineReader().read(image, band: candidate.band))
-            let parsed = try? MRZParser().parse(lines: reading.lines)
-            let next = Outcome(band: candidate.band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
-            if outcome == nil { outcome = next }
-            if parsed?.isValid == true {
-                outcome = next
-                break
+        var outcome = read(image, bands: bands)
+        if outcome?.parsed?.isValid != true, !bands.isEmpty {
+            for variant in [{ image.darkened3x3() }, { image.lightened3x3() }] {
+                let more = MRZBandLocator().locate(in: variant()).filter { !bands.contains($0) }
+                if let next = read(image, bands: more), next.parsed?.isValid == true || outcome == nil {
+                    outcome = next
+                    if next.parsed?.isValid == true { break }
+                }
             }
         }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
+    }
+
+    /// The first valid reading of the probed candidates among `bands`, else the first reading.
+    func read(_ image: GrayImage, bands: [MRZBand]) -> Outcome? {
+        var outcome: Outcome?
+        for candidate in probed(image, bands: bands) {
+            var band = candidate.band, scores = MRZLineReader().read(image, band: band), moved = false
+            while true {
+                let reading = MRZDecoder().decode(scores)
+                let parsed = try? MRZParser().parse(lines: reading.lines)
+                let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
+                if outcome == nil { outcome = next }
+                if parsed?.isValid == true {
+                    outcome = next
+                    break
+                }
+                guard !moved, let realigned = Self.realigned(band, scores) else { break }
+                band = realigned
+                scores = MRZLineReader().read(image, band: band)
+                moved = true
+            }
+            if outcome?.parsed?.isValid == true { break }
+        }
+        return outcome
+    }
+
+    /// When the network finds blank cells at one end of the band (on most lines), the band moved
+    /// by that many positions towards its other end: the text the band missed lies there. Read
+    /// only when the band as found gives no valid MRZ (the move is a guess; the check digits judge).
+    static func realigned(_ band: MRZBand, _ scores: MRZScores) -> MRZBand? {
+        let (leading, trailing) = scores.blankEnds
+        if trailing > 0, leading == 0, trailing < band.lineLength / 3 { return band.shifted(by: -trailing) }
+        if leading > 0, trailing == 0, leading < band.lineLength / 3 { return band.shifted(by: leading) }
+        return nil
     }
 
     /// Several frames of the same document: per-character evidence added over the frames whose

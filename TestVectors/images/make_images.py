@@ -2,7 +2,12 @@
 """Makes document photos and scans with a machine readable zone, and their ground truth.
 
 Seeded and deterministic: `python3 make_images.py` rewrites the committed set (TestVectors/images,
-manifest.json); `--bench DIR --count N` writes N images per group elsewhere for the benchmark.
+manifest.json); `--bench DIR --count N` writes N images per group elsewhere for the benchmark;
+`--stress DIR --count N` writes N images of random groups (the extended ones too), half of them
+with 1-3 confusions injected into the print (a `0` printed where the data has `O`, `K` for `<`, ...:
+the pairs of issue 12), so that the printed check digits mostly fail and sometimes, where the 7-3-1
+weights cancel, still pass. The truth is what is printed; a reader must never call a reading
+verified that differs from it.
 
 Each image is a synthetic identity document (TD1 card, TD2 card or TD3 passport page) with a valid
 MRZ in OCR-B (Debian's fonts-ocr-b), visual-zone text in other fonts (DejaVu, URW base35), a photo
@@ -308,13 +313,63 @@ def make_image(rng, group, layout, lines=None):
     return img, lines, quad, quality
 
 
+# The confusion pairs of issue 12 (both ways): what real OCR-B print and readers mix up.
+CONFUSIONS = [("0", "O"), ("0", "Q"), ("0", "D"), ("O", "Q"), ("O", "D"), ("1", "I"), ("1", "T"), ("1", "L"),
+              ("I", "T"), ("I", "L"), ("2", "Z"), ("5", "S"), ("6", "G"), ("7", "Z"), ("8", "B"), ("K", "<")]
+
+
+def inject_confusions(rng, lines):
+    """1-3 characters of the print swapped for a confusable partner; returns the printed lines."""
+    partners = {}
+    for a, b in CONFUSIONS:
+        partners.setdefault(a, []).append(b)
+        partners.setdefault(b, []).append(a)
+    cells = [(k, i) for k, line in enumerate(lines) for i, c in enumerate(line) if c in partners]
+    out = [list(line) for line in lines]
+    for k, i in rng.sample(cells, min(len(cells), rng.randint(1, 3))):
+        out[k][i] = rng.choice(partners[out[k][i]])
+    return ["".join(line) for line in out]
+
+
+def stress_image(args):
+    seed, i, out = args
+    rng = random.Random(seed * 1_000_003 + i)
+    group = rng.choice(GROUPS + EXTENDED_GROUPS)
+    layout = rng.choice(["TD3", "TD1", "TD2"])
+    lines = make_mrz(rng, layout)
+    injected = rng.random() < 0.5
+    if injected:
+        lines = inject_confusions(rng, lines)
+    img, lines, quad, quality = make_image(rng, group, layout, lines)
+    name = "stress-%05d-%s-%s.jpg" % (i, group, layout.lower())
+    img.save(os.path.join(out, name), "JPEG", quality=quality)
+    return {"file": name, "group": group + ("+confused" if injected else ""), "layout": layout, "lines": lines,
+            "quad": quad, "width": img.size[0], "height": img.size[1]}
+
+
+def stress(out, count, seed):
+    from multiprocessing import Pool
+    os.makedirs(out, exist_ok=True)
+    with Pool(os.cpu_count()) as pool:
+        images = pool.map(stress_image, [(seed, i, out) for i in range(count)], chunksize=16)
+    manifest = {"generator": "TestVectors/images/make_images.py --stress", "seed": seed, "bench": True,
+                "images": images, "frames": []}
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
     ap.add_argument("--count", type=int, default=4, help="images per group")
     ap.add_argument("--seed", type=int, default=9303)
     ap.add_argument("--extended", action="store_true", help="bench only: the groups of EXTENDED_GROUPS as well")
+    ap.add_argument("--stress", help="write a stress set of --count images (random groups, injected confusions) here")
     args = ap.parse_args()
+    if args.stress:
+        stress(args.stress, args.count, args.seed)
+        return
     out = args.bench or HERE
     os.makedirs(out, exist_ok=True)
     rng = random.Random(args.seed + (1 if args.bench else 0))

@@ -15,7 +15,9 @@ Each sample line goes through what real documents and cameras vary (ICAO 9303-3 
   - the page: paper and ink levels, guilloche-like backgrounds, neighbouring lines above and below;
   - the capture: real cap heights of 8-40 px (10-14 px often), Gaussian and motion blur, noise,
     JPEG at quality 20-95, glare that washes out the ink, page curvature;
-  - the rectification: the residual scale, rotation and shift errors of IDKit's band fit.
+  - the rectification: the residual scale, rotation and shift errors of IDKit's band fit;
+  - what is not a character: cells covered by a finger, a sticker or a laminate edge, and blank
+    cells at a line's ends (class 38, "none"; half-covered cells are left out of training).
 
 Everything comes from one numpy Generator seeded by the caller: the same seed gives the same data.
 Needs pillow, numpy and Debian's fonts-ocr-b.
@@ -27,6 +29,9 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
+# The 38th class: no character in the cell (covered by a finger or a sticker, or blank paper where
+# a misplaced line runs past its text). `BLANK` marks such a cell in a sample's text.
+NONE, BLANK, CLASSES = 37, "_", 38
 FONTS = ["/usr/share/fonts/opentype/ocr-b/OCRB.otf", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"]
 PITCH, CAP, PAD = 20, 20, 4           # template scale, as in OCRBTemplates (cell 20 x 26, 3 px margins)
 STRIP_H = 34
@@ -85,6 +90,8 @@ def render_line(rng, text, path, hr_pitch, width_scale, weight, slant):
     ink = Image.new("L", (w, h), 0)
     top = int(HR_CAP * 0.6)
     for i, ch in enumerate(text):
+        if ch == BLANK:
+            continue
         g, _ = glyph(path, ch)
         if abs(width_scale - 1) > 0.01:
             g = g.resize((max(1, int(g.width * width_scale)), g.height), Image.BILINEAR)
@@ -106,6 +113,13 @@ def sample_line(rng, n=44):
     """One degraded line, rectified to the template scale: (strip uint8 40 x (20n + 16), text),
     the reader's 34 x (20n + 8) strip with 3 and 4 px more on each side."""
     text = random_text(rng, n)
+    u = rng.random()
+    if u < 0.08:                                           # the band runs past the text's end
+        k = int(rng.integers(1, 5))
+        text = text[:n - k] + BLANK * k
+    elif u < 0.12:                                         # ... or starts before it
+        k = int(rng.integers(1, 4))
+        text = BLANK * k + text[k:]
     path = FONTS[int(rng.integers(0, len(FONTS)))]
     ratio = (2.54 / 2.4) * rng.uniform(0.92, 1.1)          # pitch / cap height
     hr_pitch = HR_CAP * ratio
@@ -145,6 +159,9 @@ def sample_line(rng, n=44):
         bg -= rng.uniform(0.02, 0.18) * (0.5 + 0.5 * np.sin(f1 * xx + 3 * np.sin(f2 * yy + rng.uniform(0, 6))))
     bg += rng.uniform(-0.15, 0.15) * (xx / a.shape[1] - 0.5)
     img = bg * (1 - a) + ink_level * a
+    labels = [SYMBOLS.index(c) if c != BLANK else NONE for c in text]
+    if rng.random() < 0.15:
+        img, labels = occlude(rng, img, labels, x0 * s, hr_pitch * s, top * s, real_cap)
     if rng.random() < 0.15:
         gx, gy = rng.uniform(0, a.shape[1]), rng.uniform(0, a.shape[0])
         r = rng.uniform(0.5, 4) * real_cap
@@ -200,7 +217,43 @@ def sample_line(rng, n=44):
             off = int(round(curve * math.sin(math.pi * col / strip_w)))
             shifted[:, col:col + 4] = np.roll(arr[:, col:col + 4], off, axis=0)
         strip = Image.fromarray(shifted)
-    return np.asarray(strip, dtype=np.uint8), text
+    return np.asarray(strip, dtype=np.uint8), labels
+
+
+def occlude(rng, img, labels, cell0_x, pitch, cap_top, cap):
+    """An ellipse of skin, paper, plastic or shadow tone over 1-4 cells, mostly at a line's end (a
+    thumb holding the card, a sticker). Cells at least half covered become NONE; cells a fifth to a
+    half covered are left out (-1): what they show is neither a glyph nor nothing."""
+    n = len(labels)
+    k = int(rng.integers(1, 5))
+    where = rng.random()
+    first = n - k if where < 0.5 else (0 if where < 0.7 else int(rng.integers(0, n - k + 1)))
+    x_from = cell0_x + (first - 0.5 + rng.uniform(-0.3, 0.3)) * pitch
+    x_to = cell0_x + (first + k - 0.5 + rng.uniform(-0.3, 0.3)) * pitch
+    if where < 0.5:
+        x_to += rng.uniform(0, 8) * pitch                  # a thumb runs off the line's end
+    elif where < 0.7:
+        x_from -= rng.uniform(0, 8) * pitch
+    yc = cap_top + cap / 2 + rng.normal(0, 0.3) * cap
+    ry = cap * (rng.uniform(0.9, 2.5) if rng.random() < 0.85 else rng.uniform(0.3, 0.7))
+    xc, rx = (x_from + x_to) / 2, max(1.0, (x_to - x_from) / 2)
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]].astype(np.float32)
+    mask = ((xx - xc) / rx) ** 2 + ((yy - yc) / ry) ** 2 <= 1
+    tone = rng.uniform(0.2, 1.0) + rng.normal(0, rng.uniform(0, 0.04), img.shape)
+    img = np.where(mask, tone, img).astype(np.float32)
+    labels = list(labels)
+    y0, y1 = int(max(0, cap_top)), int(min(img.shape[0], cap_top + cap + 1))
+    for i in range(n):
+        c = cell0_x + i * pitch
+        x0_, x1_ = int(max(0, c - pitch / 2)), int(min(img.shape[1], c + pitch / 2 + 1))
+        if x1_ <= x0_ or y1 <= y0:
+            continue
+        f = float(mask[y0:y1, x0_:x1_].mean())
+        if f >= 0.5:
+            labels[i] = NONE
+        elif f >= 0.2:
+            labels[i] = -1
+    return img, labels
 
 
 def windows(strip, n, rng=None):
@@ -230,9 +283,11 @@ def dataset(seed, lines):
     xs, ys = [], []
     for _ in range(lines):
         n = int(rng.choice([30, 36, 44]))
-        strip, text = sample_line(rng, n)
-        xs.append(windows(strip, n, rng))
-        ys.append(np.array([SYMBOLS.index(c) for c in text], np.int32))
+        strip, labels = sample_line(rng, n)
+        ys_line = np.array(labels, np.int32)
+        keep = ys_line >= 0
+        xs.append(windows(strip, n, rng)[keep])
+        ys.append(ys_line[keep])
     return np.concatenate(xs), np.concatenate(ys)
 
 
@@ -241,7 +296,7 @@ if __name__ == "__main__":
     rng = np.random.default_rng(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
     rows = []
     for _ in range(12):
-        strip, text = sample_line(rng, 30)
+        strip, labels = sample_line(rng, 30)
         rows.append(strip)
-        print(text)
+        print("".join(SYMBOLS[c] if 0 <= c < NONE else ("_" if c == NONE else "?") for c in labels))
     Image.fromarray(np.concatenate(rows)).save("/tmp/glyph-lines.png")
