@@ -127,23 +127,44 @@ struct MRZDecoder: Sendable {
 
     /// How much likelier a filler is, a priori, in a cell the recognizer says nothing about (covered
     /// by a finger or a sticker) right after a filler: fields are left-aligned and padded with
-    /// fillers to their end (ICAO 9303-3 §4.3), so a filler run continues under the cover.
+    /// fillers to their end (ICAO 9303-3 §4.3), so a filler run continues under the cover. After
+    /// anything else a covered cell still leans a little to the filler (a name's end is padding
+    /// more often than letters), and the check digit of an optional field that reads as fillers
+    /// only is a filler too (ICAO 9303-4 §4.2.2: `<` when the personal number is empty).
     static let fillerRunPrior: Float = 2
+    static let coveredFillerPrior: Float = 0.5
 
-    /// The evidence with ``fillerRunPrior`` added where a cell's evidence is flat (all symbols
-    /// within a nat), the cell before it reads as a filler and the cell's class allows one (not a
-    /// check digit: a covered check digit is what its field makes it).
+    /// The evidence with those priors added where a cell's evidence is flat (all symbols within a
+    /// nat) and its class allows a filler. Other check digits get none: a covered check digit is
+    /// what its field makes it.
     static func fillerRuns(_ evidence: [[[Float]]], _ format: MRZFormat) -> [[[Float]]] {
         let classes = format.characterClasses
-        let checks = Set(format.checkDigitRules.map { MRZPosition(line: $0.checkDigit.line, column: $0.checkDigit.column) })
         var out = evidence
+        func reads(_ l: Int, _ p: Int) -> Int? {
+            guard l < out.count, p < out[l].count else { return nil }
+            let e = out[l][p]
+            return e.indices.max { e[$0] < e[$1] }
+        }
+        func isFlat(_ e: [Float]) -> Bool {
+            guard let top = e.max(), let bottom = e.min() else { return false }
+            return top - bottom < 1
+        }
+        var checks = Set<MRZPosition>(), emptyFieldChecks = Set<MRZPosition>()
+        for rule in format.checkDigitRules {
+            let at = MRZPosition(line: rule.checkDigit.line, column: rule.checkDigit.column)
+            checks.insert(at)
+            if rule.field == "optionalData", rule.coveredPositions.allSatisfy({ reads($0.line, $0.column) == filler }) {
+                emptyFieldChecks.insert(at)
+            }
+        }
         for l in out.indices where l < classes.count {
-            for p in out[l].indices.dropFirst() where p < classes[l].count && classes[l][p].contains(UInt8(ascii: "<"))
-                && !checks.contains(MRZPosition(line: l, column: p)) {
-                let e = out[l][p], before = out[l][p - 1]
-                guard let top = e.max(), let bottom = e.min(), top - bottom < 1,
-                      before.indices.max(by: { before[$0] < before[$1] }) == filler else { continue }
-                out[l][p][filler] += fillerRunPrior
+            for p in out[l].indices where p < classes[l].count && classes[l][p].contains(UInt8(ascii: "<")) && isFlat(out[l][p]) {
+                let at = MRZPosition(line: l, column: p)
+                if checks.contains(at) {
+                    if emptyFieldChecks.contains(at) { out[l][p][filler] += fillerRunPrior }
+                    continue
+                }
+                out[l][p][filler] += p > 0 && reads(l, p - 1) == filler ? fillerRunPrior : coveredFillerPrior
             }
         }
         return out
