@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -144,6 +144,12 @@ ocrb-templates:
 ## Rewrite TestVectors/document/merge-cases.json (no randomness).
 vectors-document:
 	python3 TestVectors/document/make_cases.py
+
+## Every JSON contract the command line prints on TestVectors/, for a byte-identity check across a
+## restructuring (issue 13): snapshot before, snapshot after, scripts/json-snapshot --compare A B.
+SNAPSHOT ?= .build/json-snapshot
+json-snapshot: release
+	scripts/json-snapshot $(SNAPSHOT)
 
 clean:
 	$(SWIFT) package clean

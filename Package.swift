@@ -6,7 +6,6 @@ let package = Package(
     products: [
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
-        // The command-line layer, as a library so that tests and other tools can drive it.
         // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
         .library(name: "IDKitAAMVA", targets: ["IDKitAAMVA"]),
         // Image decoding (libpng, libjpeg, PGM) and the geometry the readers need.
@@ -19,6 +18,7 @@ let package = Package(
         .library(name: "IDKitDocument", targets: ["IDKitDocument"]),
         // The image front end: find and read the MRZ in photos and scans, judge the image.
         .library(name: "IDKitScan", targets: ["IDKitScan"]),
+        // The command-line layer, as a library so that tests and other tools can drive it.
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),

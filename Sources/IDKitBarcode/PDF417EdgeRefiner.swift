@@ -90,7 +90,7 @@ enum PDF417EdgeRefiner {
             let cy = Double(h) / 2
             let xl = l.intercept + l.slope * cy - margin, xr = r.intercept + r.slope * cy + margin
             let c = Point(x: (xl + xr) / 2, y: cy)
-            let hw = (xr - xl) / 2 * norm / norm, hh = Double(h) / 2
+            let hw = (xr - xl) / 2, hh = Double(h) / 2
             func corner(_ a: Double, _ b: Double) -> Point {
                 Point(x: c.x + across.x * hw * a + down.x * hh * b, y: c.y + across.y * hw * a + down.y * hh * b)
             }

@@ -22,7 +22,7 @@ enum ConnectedComponents {
                      maximumComponents: Int = 200_000) -> [Component] {
         let w = image.width, h = image.height
         guard w > 2 * r + 1, h > 2 * r + 1 else { return [] }
-        // Integral image (UInt32 suffices: 255 × 40 MP < 2^34 — so use Int for safety on big images).
+        // Integral image in Int: 255 × 40 MP ≈ 1.0 × 10^10 overflows UInt32 (2^32 ≈ 4.3 × 10^9).
         var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
         image.pixels.withUnsafeBufferPointer { px in
             integral.withUnsafeMutableBufferPointer { ii in
