@@ -4,6 +4,8 @@ import PackageDescription
 let package = Package(
     name: "IDKit",
     products: [
+        // What every module shares and nothing else provides: calendar dates, hex.
+        .library(name: "IDKitCore", targets: ["IDKitCore"]),
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
         // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
@@ -27,8 +29,10 @@ let package = Package(
         .executable(name: "idkit-fuzz", targets: ["IDKitFuzz"]),
     ],
     targets: [
-        .target(name: "IDKitMRZ"),
-        .target(name: "IDKitAAMVA"),
+        // Dependency-free primitives every other module uses (issue 13).
+        .target(name: "IDKitCore"),
+        .target(name: "IDKitMRZ", dependencies: ["IDKitCore"]),
+        .target(name: "IDKitAAMVA", dependencies: ["IDKitCore"]),
 
         // C libraries from Debian, one system-library target each, found with pkg-config.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -49,7 +53,7 @@ let package = Package(
 
         .target(name: "IDKitImage", dependencies: ["CImageCodecs"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
-        .target(name: "IDKitChip", dependencies: ["IDKitMRZ", "CCrypto"]),
+        .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
         .target(name: "IDKitScan", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
@@ -65,6 +69,10 @@ let package = Package(
             name: "IDKitFuzz",
             dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "IDKitScan"],
             path: "Fuzz/IDKitFuzz"
+        ),
+        .testTarget(
+            name: "IDKitCoreTests",
+            dependencies: ["IDKitCore"]
         ),
         .testTarget(
             name: "IDKitMRZTests",

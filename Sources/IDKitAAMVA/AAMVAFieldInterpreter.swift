@@ -1,3 +1,5 @@
+internal import IDKitCore
+
 /// The elements of one subfile as byte ranges of the payload, looked up by packed identifier
 /// (three ASCII bytes in a UInt32): the field rules run on bytes, not Strings.
 struct ElementTable: Sendable {
@@ -397,11 +399,7 @@ struct FieldInterpreter {
     }
 
     static func isValid(_ d: (y: Int, m: Int, d: Int)) -> Bool {
-        guard d.y >= 1800, d.y <= 2200, (1...12).contains(d.m), d.d >= 1 else { return false }
-        let leap = (d.y % 4 == 0 && d.y % 100 != 0) || d.y % 400 == 0
-        // 31 days in January, March, May, July, August, October, December; 30 in the others.
-        let days = d.m == 2 ? (leap ? 29 : 28) : 30 + ((d.m + (d.m >> 3)) & 1)
-        return d.d <= days
+        d.y >= 1800 && d.y <= 2200 && CalendarDate.isValid(year: d.y, month: d.m, day: d.d)
     }
 
     /// `YYYY-MM-DD` (years 1800–2200, checked by `isValid`).

@@ -1,3 +1,5 @@
+internal import IDKitCore
+
 /// Reads AAMVA DL/ID payloads: the PDF417 layout of the AAMVA DL/ID Card Design Standard
 /// Annex D (versions 00–11) and, when a card carries them instead, magnetic-stripe tracks.
 ///
@@ -330,10 +332,7 @@ extension PayloadReader {
         return header
     }
 
-    private func hex(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 15)])
-    }
+    private func hex(_ b: UInt8) -> String { "0x" + Hex.encode(CollectionOfOne(b)) }
 
     func quote(_ i: Int, _ n: Int) -> String {
         let end = min(data.count, i + n)

@@ -1,3 +1,5 @@
+internal import IDKitCore
+
 /// Reads AAMVA magnetic-stripe tracks (AAMVA DL/ID-2000 Annex F; ISO/IEC 7811), which some
 /// jurisdictions (British Columbia) also encode in their PDF417 instead of the Annex D layout.
 ///
@@ -128,9 +130,8 @@ struct MagneticStripeReader {
         default: return nil
         }
         if day == 0 {
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
             guard (1...12).contains(month) else { return nil }
-            day = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            day = CalendarDate.daysInMonth(year: year, month: month)
         }
         func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
         return pad(year, 4) + pad(month, 2) + pad(day, 2)

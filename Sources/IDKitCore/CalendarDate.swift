@@ -1,17 +1,30 @@
 import Foundation
 
 /// A day in the proleptic Gregorian calendar, with no time or time zone. Encodes as `"YYYY-MM-DD"`.
+/// The one statement of the calendar's rules (leap years, days per month) for every module: the
+/// MRZ's dates, AAMVA's and the magnetic stripe's, the document merger's.
 public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     // Stored in 6 bytes: results carry two dates and are copied on every parse.
-    private var year16: Int16
-    private var month8: UInt8
-    private var day8: UInt8
+    // Inlinable across modules: the MRZ's fast JSON writer formats dates in its inner loop.
+    @usableFromInline var year16: Int16
+    @usableFromInline var month8: UInt8
+    @usableFromInline var day8: UInt8
 
-    public var year: Int { get { Int(year16) } set { year16 = Int16(truncatingIfNeeded: newValue) } }
-    public var month: Int { get { Int(month8) } set { month8 = UInt8(truncatingIfNeeded: newValue) } }
-    public var day: Int { get { Int(day8) } set { day8 = UInt8(truncatingIfNeeded: newValue) } }
+    public var year: Int {
+        @inlinable get { Int(year16) }
+        set { year16 = Int16(truncatingIfNeeded: newValue) }
+    }
+    public var month: Int {
+        @inlinable get { Int(month8) }
+        set { month8 = UInt8(truncatingIfNeeded: newValue) }
+    }
+    public var day: Int {
+        @inlinable get { Int(day8) }
+        set { day8 = UInt8(truncatingIfNeeded: newValue) }
+    }
 
     /// Years outside −32768…32767 are not representable (and not met in identity documents).
+    @inlinable
     public init(year: Int, month: Int, day: Int) {
         year16 = Int16(truncatingIfNeeded: year)
         month8 = UInt8(truncatingIfNeeded: month)
@@ -61,6 +74,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         }
     }
 
+    @inlinable
     public static func isValid(year: Int, month: Int, day: Int) -> Bool {
         month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year: year, month: month)
     }
@@ -75,8 +89,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Writes `YYYY-MM-DD` (10 bytes) at `out`; returns 10. Years outside 0…9999 are not written
     /// faithfully (they are not met in identity documents).
-    @inline(__always)
-    func writeISO8601(to out: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    public func writeISO8601(to out: UnsafeMutablePointer<UInt8>) -> Int {
         @inline(__always) func two(_ v: Int, _ at: Int) {
             out[at] = UInt8(truncatingIfNeeded: v / 10 % 10) &+ 0x30
             out[at &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
@@ -105,24 +119,3 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 }
 
-/// How a two-digit MRZ year becomes a calendar year.
-///
-/// ICAO 9303 gives no pivot year: the century is inferred. IDKit's stated rule, relative to a reference
-/// date the caller passes (by default today, UTC):
-/// - a **date of birth** takes the latest century that does not put it after the reference date;
-/// - a **date of expiry** takes the century that puts its year within 50 years before or 49 after the
-///   reference year (expired documents and long validities both resolve sensibly).
-public enum MRZCenturyRule {
-    public static func birthYear(yy: Int, month: Int?, day: Int?, reference: CalendarDate) -> Int {
-        var year = (reference.year / 100) * 100 + yy
-        let m = month ?? 1, d = day ?? 1
-        if (year, m, d) > (reference.year, reference.month, reference.day) { year -= 100 }
-        return year
-    }
-
-    public static func expiryYear(yy: Int, reference: CalendarDate) -> Int {
-        var year = (reference.year / 100) * 100 + yy
-        if year > reference.year + 49 { year -= 100 } else if year < reference.year - 50 { year += 100 }
-        return year
-    }
-}

@@ -1,0 +1,35 @@
+import Testing
+import IDKitCore
+
+/// The primitives every module now takes from IDKitCore (issue 13), checked where they live.
+@Suite struct CalendarDateRuleTests {
+    @Test(arguments: [(2000, true), (1900, false), (2024, true), (2023, false), (2100, false), (1600, true)])
+    func gregorianLeapYears(_ year: Int, _ leap: Bool) {
+        #expect(CalendarDate.isLeapYear(year) == leap)
+        #expect(CalendarDate.daysInMonth(year: year, month: 2) == (leap ? 29 : 28))
+    }
+
+    @Test func monthLengthsAndValidity() {
+        #expect((1...12).map { CalendarDate.daysInMonth(year: 2023, month: $0) } == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+        #expect(CalendarDate.isValid(year: 2024, month: 2, day: 29))
+        #expect(!CalendarDate.isValid(year: 2023, month: 2, day: 29))
+        #expect(!CalendarDate.isValid(year: 2023, month: 13, day: 1))
+        #expect(!CalendarDate.isValid(year: 2023, month: 4, day: 31))
+        #expect(!CalendarDate.isValid(year: 2023, month: 1, day: 0))
+        #expect(CalendarDate(iso8601: "2024-02-29")?.description == "2024-02-29")
+        #expect(CalendarDate(iso8601: "2023-02-29") == nil)
+    }
+}
+
+@Suite struct HexTests {
+    @Test func upperCaseOutEitherCaseIn() throws {
+        #expect(Hex.encode([0x00, 0x9F, 0xAB, 0xFF]) == "009FABFF")
+        #expect(try Hex.decode("00 9f AB ff") == [0x00, 0x9F, 0xAB, 0xFF])
+        #expect(try Hex.decode("") == [])
+    }
+
+    @Test func errorsSayWhatAndWhere() {
+        #expect(throws: HexError.oddDigitCount(3)) { try Hex.decode("ABC") }
+        #expect(throws: HexError.notADigit(position: 4, character: "G")) { try Hex.decode("AB 0G") }
+    }
+}
