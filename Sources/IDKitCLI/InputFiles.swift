@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import IDKitCore
 
-/// Whole-file reads for commands that take one payload or image per file, with a size limit so
-/// that a huge or endless input (a device, a pipe) cannot take unbounded memory.
+/// Whole-file reads for commands that take one payload or image per file (`-`: standard input),
+/// through IDKitCore's size-limited reader.
 enum InputFiles {
     enum Failure: Error {
         case unreadable(String)
@@ -12,21 +10,14 @@ enum InputFiles {
 
     /// Reads `path` (or standard input for `-`) up to `limit` bytes; more is an error.
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { if fd != 0 { close(fd) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
+        do {
+            return .success(path == "-" ? try FileInput.readAll(fileDescriptor: 0, limit: limit)
+                                        : try FileInput.readAll(path: path, limit: limit))
+        } catch {
+            switch error {
+            case .system(let e): return .failure(.unreadable(e.message))
+            case .tooLarge(let limit): return .failure(.tooLarge(limit: limit))
             }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
         }
-        return .success(bytes)
     }
 }

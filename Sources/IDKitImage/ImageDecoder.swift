@@ -1,4 +1,5 @@
 internal import CImageCodecs
+internal import IDKitCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,18 +54,13 @@ public enum ImageDecoder {
 
     /// Reads and decodes a file, refusing files above the size limit before reading them whole.
     public static func decodeFile(atPath path: String, limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ImageError(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw ImageError(.unreadable, "cannot read: \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limits.maxFileBytes {
-                throw ImageError(.fileTooLarge, "the file is larger than the limit of \(limits.maxFileBytes) bytes")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.readAll(path: path, limit: limits.maxFileBytes)
+        } catch {
+            switch error {
+            case .system(let e): throw ImageError(.unreadable, "cannot \(e.call): \(e.message)")
+            case .tooLarge(let limit): throw ImageError(.fileTooLarge, "the file is larger than the limit of \(limit) bytes")
             }
         }
         return try decodeWithOrientation(bytes, limits: limits)

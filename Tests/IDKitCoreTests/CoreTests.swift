@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import IDKitCore
 
 /// The primitives every module now takes from IDKitCore (issue 13), checked where they live.
@@ -31,5 +32,20 @@ import IDKitCore
     @Test func errorsSayWhatAndWhere() {
         #expect(throws: HexError.oddDigitCount(3)) { try Hex.decode("ABC") }
         #expect(throws: HexError.notADigit(position: 4, character: "G")) { try Hex.decode("AB 0G") }
+    }
+}
+
+@Suite struct FileInputTests {
+    @Test func readsWholeFilesAndRefusesWhatIsTooLargeOrMissing() throws {
+        let path = "/tmp/idkit-core-test-\(getpid()).bin"
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try FileInput.readAll(path: path, limit: 1000) == bytes)
+        #expect(throws: FileInputError.tooLarge(limit: 999)) { try FileInput.readAll(path: path, limit: 999) }
+        #expect(throws: FileInputError.system(SystemCallError(call: "open", code: ENOENT))) {
+            try FileInput.readAll(path: path + ".missing", limit: 10)
+        }
+        #expect(SystemCallError(call: "open", code: ENOENT).message == "No such file or directory")
     }
 }
