@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "IDKit",
     products: [
-        // What every module shares and nothing else provides: calendar dates, hex, size-limited file reads.
+        // What every module shares and nothing else provides: calendar dates, hex, size-limited file reads, the dynamic JSON key.
         .library(name: "IDKitCore", targets: ["IDKitCore"]),
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
-        .target(name: "IDKitDocument", dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
+        .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
         .target(name: "IDKitScan", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitScan"]),

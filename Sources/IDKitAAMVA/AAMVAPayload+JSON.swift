@@ -1,4 +1,5 @@
 import Foundation
+internal import IDKitCore
 
 /// The JSON contract of `idkit aamva --json` (README): backends code against these names.
 ///
@@ -11,13 +12,7 @@ public struct AAMVAReport: Encodable, Sendable {
 
     public init(_ payload: AAMVAPayload) { self.payload = payload }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ s: String) { stringValue = s }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = JSONKey
 
     private struct Subfile: Encodable {
         let s: AAMVASubfile
@@ -31,21 +26,123 @@ public struct AAMVAReport: Encodable, Sendable {
         }
     }
 
+    /// Every field, `null` when absent: the set of keys is the same for every payload. The keys are
+    /// written out here, not derived from the Swift property names, so that renaming a property
+    /// cannot change what backends read.
     private struct Fields: Encodable {
         let f: AAMVAFields
+
+        enum CodingKeys: String, CodingKey {
+        case documentType
+        case lastName
+        case firstName
+        case middleName
+        case suffix
+        case prefix
+        case fullName
+        case aliasLastName
+        case aliasFirstName
+        case aliasSuffix
+        case lastNameTruncation
+        case firstNameTruncation
+        case middleNameTruncation
+        case documentNumber
+        case documentDiscriminator
+        case inventoryControlNumber
+        case auditInformation
+        case dateOfBirth
+        case dateOfExpiry
+        case dateOfIssue
+        case cardRevisionDate
+        case hazmatExpiryDate
+        case under18Until
+        case under19Until
+        case under21Until
+        case sex
+        case heightCm
+        case heightIn
+        case weightKg
+        case weightLb
+        case weightRange
+        case eyeColor
+        case eyeColorName
+        case hairColor
+        case hairColorName
+        case race
+        case street
+        case street2
+        case city
+        case state
+        case postalCode
+        case placeOfBirth
+        case vehicleClass
+        case restrictions
+        case endorsements
+        case complianceType
+        case limitedDuration
+        case organDonor
+        case veteran
+        case commercial
+        case nonDomiciled
+        case enhanced
+        case permit
+        }
+
         func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            // Every field, null when absent: the set of keys is the same for every payload.
-            for child in Mirror(reflecting: f).children {
-                guard let label = child.label else { continue }
-                let key = Key(label)
-                switch child.value {
-                case let v as String?: try c.encode(v, forKey: key)
-                case let v as Int?: try c.encode(v, forKey: key)
-                case let v as Bool?: try c.encode(v, forKey: key)
-                default: continue
-                }
-            }
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(f.documentType, forKey: .documentType)
+            try c.encode(f.lastName, forKey: .lastName)
+            try c.encode(f.firstName, forKey: .firstName)
+            try c.encode(f.middleName, forKey: .middleName)
+            try c.encode(f.suffix, forKey: .suffix)
+            try c.encode(f.prefix, forKey: .prefix)
+            try c.encode(f.fullName, forKey: .fullName)
+            try c.encode(f.aliasLastName, forKey: .aliasLastName)
+            try c.encode(f.aliasFirstName, forKey: .aliasFirstName)
+            try c.encode(f.aliasSuffix, forKey: .aliasSuffix)
+            try c.encode(f.lastNameTruncation, forKey: .lastNameTruncation)
+            try c.encode(f.firstNameTruncation, forKey: .firstNameTruncation)
+            try c.encode(f.middleNameTruncation, forKey: .middleNameTruncation)
+            try c.encode(f.documentNumber, forKey: .documentNumber)
+            try c.encode(f.documentDiscriminator, forKey: .documentDiscriminator)
+            try c.encode(f.inventoryControlNumber, forKey: .inventoryControlNumber)
+            try c.encode(f.auditInformation, forKey: .auditInformation)
+            try c.encode(f.dateOfBirth, forKey: .dateOfBirth)
+            try c.encode(f.dateOfExpiry, forKey: .dateOfExpiry)
+            try c.encode(f.dateOfIssue, forKey: .dateOfIssue)
+            try c.encode(f.cardRevisionDate, forKey: .cardRevisionDate)
+            try c.encode(f.hazmatExpiryDate, forKey: .hazmatExpiryDate)
+            try c.encode(f.under18Until, forKey: .under18Until)
+            try c.encode(f.under19Until, forKey: .under19Until)
+            try c.encode(f.under21Until, forKey: .under21Until)
+            try c.encode(f.sex, forKey: .sex)
+            try c.encode(f.heightCm, forKey: .heightCm)
+            try c.encode(f.heightIn, forKey: .heightIn)
+            try c.encode(f.weightKg, forKey: .weightKg)
+            try c.encode(f.weightLb, forKey: .weightLb)
+            try c.encode(f.weightRange, forKey: .weightRange)
+            try c.encode(f.eyeColor, forKey: .eyeColor)
+            try c.encode(f.eyeColorName, forKey: .eyeColorName)
+            try c.encode(f.hairColor, forKey: .hairColor)
+            try c.encode(f.hairColorName, forKey: .hairColorName)
+            try c.encode(f.race, forKey: .race)
+            try c.encode(f.street, forKey: .street)
+            try c.encode(f.street2, forKey: .street2)
+            try c.encode(f.city, forKey: .city)
+            try c.encode(f.state, forKey: .state)
+            try c.encode(f.postalCode, forKey: .postalCode)
+            try c.encode(f.placeOfBirth, forKey: .placeOfBirth)
+            try c.encode(f.vehicleClass, forKey: .vehicleClass)
+            try c.encode(f.restrictions, forKey: .restrictions)
+            try c.encode(f.endorsements, forKey: .endorsements)
+            try c.encode(f.complianceType, forKey: .complianceType)
+            try c.encode(f.limitedDuration, forKey: .limitedDuration)
+            try c.encode(f.organDonor, forKey: .organDonor)
+            try c.encode(f.veteran, forKey: .veteran)
+            try c.encode(f.commercial, forKey: .commercial)
+            try c.encode(f.nonDomiciled, forKey: .nonDomiciled)
+            try c.encode(f.enhanced, forKey: .enhanced)
+            try c.encode(f.permit, forKey: .permit)
         }
     }
 

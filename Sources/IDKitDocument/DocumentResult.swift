@@ -79,7 +79,7 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: NameKey.self)
+        let c = try decoder.container(keyedBy: JSONKey.self)
         for key in c.allKeys {
             guard let source = DocumentSource(rawValue: key.stringValue) else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown source \(key.stringValue)")
@@ -89,8 +89,8 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: NameKey.self)
-        for (source, value) in all { try c.encode(value, forKey: NameKey(stringValue: source.rawValue)) }
+        var c = encoder.container(keyedBy: JSONKey.self)
+        for (source, value) in all { try c.encode(value, forKey: JSONKey(stringValue: source.rawValue)) }
     }
 }
 
@@ -276,10 +276,10 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let f = try c.nestedContainer(keyedBy: NameKey.self, forKey: .fields)
+        let f = try c.nestedContainer(keyedBy: JSONKey.self, forKey: .fields)
         var fields: [DocumentFieldName: DocumentField] = [:]
         for name in DocumentFieldName.allCases {
-            fields[name] = try f.decodeIfPresent(DocumentField.self, forKey: NameKey(stringValue: name.rawValue))
+            fields[name] = try f.decodeIfPresent(DocumentField.self, forKey: JSONKey(stringValue: name.rawValue))
         }
         self.fields = fields
         documentClass = try c.decodeIfPresent(DocumentClass.self, forKey: .documentClass)
@@ -294,9 +294,9 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     /// Fields in the contract's order, each present; other keys as in ``CodingKeys``.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        var f = c.nestedContainer(keyedBy: NameKey.self, forKey: .fields)
+        var f = c.nestedContainer(keyedBy: JSONKey.self, forKey: .fields)
         for name in DocumentFieldName.allCases {
-            try f.encode(self[name], forKey: NameKey(stringValue: name.rawValue))
+            try f.encode(self[name], forKey: JSONKey(stringValue: name.rawValue))
         }
         try c.encode(documentClass, forKey: .documentClass)
         try c.encode(dataMatch, forKey: .dataMatch)
@@ -308,10 +308,3 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     }
 }
 
-/// A JSON key that is a name from data (a source, a field), not a fixed property.
-struct NameKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
