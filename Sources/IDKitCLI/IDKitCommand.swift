@@ -18,6 +18,22 @@ public enum IDKitCommand {
 
     static let version = "0.1.0"
 
+    /// The one table of subcommands: name, what runs it, its help page.
+    struct Subcommand: Sendable {
+        var name: String
+        var run: @Sendable ([String], StandardIO) -> ExitStatus
+        var help: String
+    }
+
+    static let subcommands: [Subcommand] = [
+        Subcommand(name: "validate", run: { ValidateCommand.run($0, io: $1) }, help: Help.validate),
+        Subcommand(name: "aamva", run: { AAMVACommand.run($0, io: $1) }, help: Help.aamva),
+        Subcommand(name: "barcode", run: { BarcodeCommand.run($0, io: $1) }, help: Help.barcode),
+        Subcommand(name: "bac", run: { BACCommand.run($0, io: $1) }, help: Help.bac),
+        Subcommand(name: "merge", run: { MergeCommand.run($0, io: $1) }, help: Help.merge),
+        Subcommand(name: "scan", run: { ScanCommand.run($0, io: $1) }, help: Help.scan),
+    ]
+
     /// Runs `idkit` with `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         let io = StandardIO()
@@ -33,23 +49,10 @@ public enum IDKitCommand {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
+        if let sub = subcommands.first(where: { $0.name == first }) { return sub.run(rest, io) }
         switch first {
-        case "validate": return ValidateCommand.run(rest, io: io)
-        case "aamva": return AAMVACommand.run(rest, io: io)
-        case "barcode": return BarcodeCommand.run(rest, io: io)
-        case "bac": return BACCommand.run(rest, io: io)
-        case "merge": return MergeCommand.run(rest, io: io)
-        case "scan": return ScanCommand.run(rest, io: io)
         case "help", "--help", "-h":
-            switch rest.first {
-            case "validate": io.out.write(Help.validate)
-            case "aamva": io.out.write(Help.aamva)
-            case "barcode": io.out.write(Help.barcode)
-            case "bac": io.out.write(Help.bac)
-            case "merge": io.out.write(Help.merge)
-            case "scan": io.out.write(Help.scan)
-            default: io.out.write(Help.overview)
-            }
+            io.out.write(subcommands.first { $0.name == rest.first }?.help ?? Help.overview)
             return .valid
         case "--version":
             io.out.write("idkit \(version)\n")
