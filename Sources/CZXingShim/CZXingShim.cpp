@@ -8,6 +8,27 @@
 #include <exception>
 #include <new>
 
+// The header's format bits are zxing-cpp's own.
+#define IDK_SAME_BIT(ours, theirs) static_assert((ours) == static_cast<int>(ZXing::BarcodeFormat::theirs), #theirs)
+IDK_SAME_BIT(IDK_ZXING_AZTEC, Aztec);
+IDK_SAME_BIT(IDK_ZXING_CODABAR, Codabar);
+IDK_SAME_BIT(IDK_ZXING_CODE39, Code39);
+IDK_SAME_BIT(IDK_ZXING_CODE93, Code93);
+IDK_SAME_BIT(IDK_ZXING_CODE128, Code128);
+IDK_SAME_BIT(IDK_ZXING_DATABAR, DataBar);
+IDK_SAME_BIT(IDK_ZXING_DATABAR_EXPANDED, DataBarExpanded);
+IDK_SAME_BIT(IDK_ZXING_DATAMATRIX, DataMatrix);
+IDK_SAME_BIT(IDK_ZXING_EAN8, EAN8);
+IDK_SAME_BIT(IDK_ZXING_EAN13, EAN13);
+IDK_SAME_BIT(IDK_ZXING_ITF, ITF);
+IDK_SAME_BIT(IDK_ZXING_MAXICODE, MaxiCode);
+IDK_SAME_BIT(IDK_ZXING_PDF417, PDF417);
+IDK_SAME_BIT(IDK_ZXING_QRCODE, QRCode);
+IDK_SAME_BIT(IDK_ZXING_UPCA, UPCA);
+IDK_SAME_BIT(IDK_ZXING_UPCE, UPCE);
+IDK_SAME_BIT(IDK_ZXING_MICROQRCODE, MicroQRCode);
+#undef IDK_SAME_BIT
+
 using namespace ZXing;
 
 static void copyMessage(const char *message, char *error, size_t capacity) {
@@ -25,9 +46,9 @@ extern "C" int32_t idk_zxing_read(const uint8_t *gray, int32_t width, int32_t he
         DecodeHints hints;
         hints.setTryHarder(tryHarder != 0).setTryRotate(tryRotate != 0).setIsPure(isPure != 0);
         switch (binarizer) {
-        case 1: hints.setBinarizer(Binarizer::GlobalHistogram); break;
-        case 2: hints.setBinarizer(Binarizer::FixedThreshold); break;
-        case 3: hints.setBinarizer(Binarizer::BoolCast); break;
+        case IDK_ZXING_BINARIZER_GLOBAL_HISTOGRAM: hints.setBinarizer(Binarizer::GlobalHistogram); break;
+        case IDK_ZXING_BINARIZER_FIXED_THRESHOLD: hints.setBinarizer(Binarizer::FixedThreshold); break;
+        case IDK_ZXING_BINARIZER_BOOL_CAST: hints.setBinarizer(Binarizer::BoolCast); break;
         default: hints.setBinarizer(Binarizer::LocalAverage); break;
         }
         if (formats != 0) hints.setFormats(BarcodeFormats(static_cast<BarcodeFormat>(formats)));
@@ -66,12 +87,4 @@ extern "C" void idk_zxing_free_results(idk_zxing_result *results, int32_t count)
     if (results == nullptr) return;
     for (int32_t i = 0; i < count; i++) std::free(results[i].bytes);
     std::free(results);
-}
-
-extern "C" const char *idk_zxing_format_name(int32_t format) {
-    try {
-        return ToString(static_cast<BarcodeFormat>(format));
-    } catch (...) {
-        return "Unknown";
-    }
 }

@@ -112,10 +112,7 @@ public struct BarcodeReader: Sendable {
     /// zxing-cpp's format bits for the wanted formats that pass `include`.
     private func zxingFormats(_ include: (BarcodeFormat) -> Bool = { _ in true }) -> Int32 {
         var bits: Int32 = 0
-        for bit in 0..<17 {
-            let f = ZXingDecoder.format(Int32(1) << Int32(bit))
-            if options.formats.contains(f), include(f) { bits |= Int32(1) << Int32(bit) }
-        }
+        for (bit, f) in ZXingDecoder.formatBits where options.formats.contains(f) && include(f) { bits |= bit }
         return bits
     }
 

@@ -11,34 +11,35 @@ enum ZXingDecoder {
         var binarizer = Binarizer.localAverage
     }
 
-    /// zxing-cpp's binarizers (DecodeHints::Binarizer).
-    enum Binarizer: Int32 {
-        case localAverage = 0, globalHistogram = 1
+    /// zxing-cpp's binarizers (DecodeHints::Binarizer), as the shim header names them.
+    enum Binarizer {
+        case localAverage, globalHistogram
         /// Threshold 127: for views whose contrast is already stretched, where a local average
         /// loses bars one pixel wide.
-        case fixedThreshold = 2
+        case fixedThreshold
+
+        var rawValue: Int32 {
+            switch self {
+            case .localAverage: Int32(IDK_ZXING_BINARIZER_LOCAL_AVERAGE)
+            case .globalHistogram: Int32(IDK_ZXING_BINARIZER_GLOBAL_HISTOGRAM)
+            case .fixedThreshold: Int32(IDK_ZXING_BINARIZER_FIXED_THRESHOLD)
+            }
+        }
     }
 
-    static let pdf417Bit: Int32 = 1 << 12
+    /// The shim's format bit of each format IDKit reports, and the bits zxing-cpp may answer with.
+    static let formatBits: [(bit: Int32, format: BarcodeFormat)] = ([
+        (IDK_ZXING_AZTEC, .aztec), (IDK_ZXING_CODABAR, .codabar), (IDK_ZXING_CODE39, .code39),
+        (IDK_ZXING_CODE93, .code93), (IDK_ZXING_CODE128, .code128), (IDK_ZXING_DATABAR, .dataBar),
+        (IDK_ZXING_DATABAR_EXPANDED, .dataBar), (IDK_ZXING_DATAMATRIX, .dataMatrix), (IDK_ZXING_EAN8, .ean8),
+        (IDK_ZXING_EAN13, .ean13), (IDK_ZXING_ITF, .itf), (IDK_ZXING_MAXICODE, .other), (IDK_ZXING_PDF417, .pdf417),
+        (IDK_ZXING_QRCODE, .qrCode), (IDK_ZXING_UPCA, .upcA), (IDK_ZXING_UPCE, .upcE), (IDK_ZXING_MICROQRCODE, .qrCode),
+    ] as [(Int, BarcodeFormat)]).map { (Int32($0.0), $0.1) }
+
+    static let pdf417Bit = Int32(IDK_ZXING_PDF417)
 
     static func format(_ bit: Int32) -> BarcodeFormat {
-        switch bit {
-        case 1 << 0: .aztec
-        case 1 << 1: .codabar
-        case 1 << 2: .code39
-        case 1 << 3: .code93
-        case 1 << 4: .code128
-        case 1 << 5, 1 << 6: .dataBar
-        case 1 << 7: .dataMatrix
-        case 1 << 8: .ean8
-        case 1 << 9: .ean13
-        case 1 << 10: .itf
-        case 1 << 12: .pdf417
-        case 1 << 13, 1 << 16: .qrCode
-        case 1 << 14: .upcA
-        case 1 << 15: .upcE
-        default: .other
-        }
+        formatBits.first { $0.bit == bit }?.format ?? .other
     }
 
     /// Every barcode zxing-cpp finds in `image` (rows of `stride` bytes starting at `offset`).

@@ -13,10 +13,41 @@
 extern "C" {
 #endif
 
+/// zxing-cpp 1.4's BarcodeFormat bits (BarcodeFormat.h), named once here; CZXingShim.cpp checks
+/// each against zxing-cpp's own enum at compile time.
+enum {
+    IDK_ZXING_AZTEC = 1 << 0,
+    IDK_ZXING_CODABAR = 1 << 1,
+    IDK_ZXING_CODE39 = 1 << 2,
+    IDK_ZXING_CODE93 = 1 << 3,
+    IDK_ZXING_CODE128 = 1 << 4,
+    IDK_ZXING_DATABAR = 1 << 5,
+    IDK_ZXING_DATABAR_EXPANDED = 1 << 6,
+    IDK_ZXING_DATAMATRIX = 1 << 7,
+    IDK_ZXING_EAN8 = 1 << 8,
+    IDK_ZXING_EAN13 = 1 << 9,
+    IDK_ZXING_ITF = 1 << 10,
+    IDK_ZXING_MAXICODE = 1 << 11,
+    IDK_ZXING_PDF417 = 1 << 12,
+    IDK_ZXING_QRCODE = 1 << 13,
+    IDK_ZXING_UPCA = 1 << 14,
+    IDK_ZXING_UPCE = 1 << 15,
+    IDK_ZXING_MICROQRCODE = 1 << 16,
+};
+
+/// The `binarizer` argument of `idk_zxing_read` (zxing-cpp's DecodeHints::Binarizer).
+enum {
+    IDK_ZXING_BINARIZER_LOCAL_AVERAGE = 0,
+    IDK_ZXING_BINARIZER_GLOBAL_HISTOGRAM = 1,
+    /// Threshold 127.
+    IDK_ZXING_BINARIZER_FIXED_THRESHOLD = 2,
+    IDK_ZXING_BINARIZER_BOOL_CAST = 3,
+};
+
 /// One barcode found by zxing-cpp. `bytes` is malloc'd by the shim; free the whole array with
 /// `idk_zxing_free_results`.
 typedef struct {
-    /// zxing-cpp's BarcodeFormat bit (PDF417 = 1 << 12, QRCode = 1 << 13, ...).
+    /// One of the IDK_ZXING_* format bits.
     int32_t format;
     /// The decoded content as raw bytes (ECI-free), not a lossy string.
     uint8_t *bytes;
@@ -28,10 +59,9 @@ typedef struct {
     int32_t orientation;
 } idk_zxing_result;
 
-/// Decodes every barcode of the formats in `formats` (a BarcodeFormat bit set; 0 = all) in an
-/// 8-bit gray image. `tryHarder`, `tryRotate` and `isPure` map to zxing's DecodeHints;
-/// `binarizer`: 0 local average (zxing's default), 1 global histogram, 2 fixed threshold (127),
-/// 3 bool cast.
+/// Decodes every barcode of the formats in `formats` (IDK_ZXING_* bits; 0 = all) in an 8-bit gray
+/// image. `tryHarder`, `tryRotate` and `isPure` map to zxing's DecodeHints; `binarizer` is one of
+/// IDK_ZXING_BINARIZER_* (local average is zxing's default).
 /// Returns the number of results written to `*results` (0 = none), or -1 with a message in
 /// `error` (NUL-terminated, at most `errorCapacity` bytes) when zxing-cpp threw.
 int32_t idk_zxing_read(const uint8_t *gray, int32_t width, int32_t height, int32_t rowStride,
@@ -40,9 +70,6 @@ int32_t idk_zxing_read(const uint8_t *gray, int32_t width, int32_t height, int32
 
 /// Frees an array returned by `idk_zxing_read` (NULL is fine).
 void idk_zxing_free_results(idk_zxing_result *results, int32_t count);
-
-/// zxing-cpp's name for a format bit ("PDF417", "QRCode", ...); a static string.
-const char *idk_zxing_format_name(int32_t format);
 
 #ifdef __cplusplus
 }
