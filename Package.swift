@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "IDKit",
     products: [
-        // What every module shares and nothing else provides: calendar dates, hex, size-limited file reads, the dynamic JSON key.
+        // What every module shares and nothing else provides: calendar dates, hex, size-limited file reads, the JSON writer and key.
         .library(name: "IDKitCore", targets: ["IDKitCore"]),
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),

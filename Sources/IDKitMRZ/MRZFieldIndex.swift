@@ -97,8 +97,8 @@ struct FieldIndex: Sendable, Hashable {
 
 extension MRZResult {
     /// Runs `body` over the UTF-8 of `text`, without copying when the string is native.
+    @inline(__always)
     static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let r = text.utf8.withContiguousStorageIfAvailable(body) { return r }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+        JSONWriter.withUTF8(text, body)
     }
 }
