@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
-        .target(name: "IDKitScan", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
+        .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitScan"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IDKitScanTests",
-            dependencies: ["IDKitScan", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument"]
+            dependencies: ["IDKitScan", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode"]
         ),
         .testTarget(
             name: "IDKitCLITests",

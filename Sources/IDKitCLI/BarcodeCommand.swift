@@ -3,6 +3,7 @@ import IDKitAAMVA
 import IDKitBarcode
 import IDKitImage
 import IDKitMRZ
+import IDKitScan
 
 /// `idkit barcode IMAGE…`: decode every barcode in each image; parse AAMVA payloads.
 enum BarcodeCommand {
@@ -51,51 +52,12 @@ enum BarcodeCommand {
             }
             if barcodes.isEmpty && status == .valid { status = .invalid }
             if options.json {
-                io.out.write(json(file: file, barcodes: barcodes, errors: errors) + "\n")
+                io.out.write(BarcodeReport.json(file: file, barcodes: barcodes, errors: errors) + "\n")
             } else {
                 io.out.write(human(file: file, barcodes: barcodes, errors: errors))
             }
         }
         return status
-    }
-
-    /// The `idkit barcode --json` contract (README): `{"file", "barcodes": [{"format", "bytes",
-    /// "quad", "decoder", "isMirrored", "aamva"}], "errors"}`.
-    static func json(file: String, barcodes: [Barcode], errors: [String]) -> String {
-        var w = JSONWriter(capacity: 4096)
-        w.beginObject()
-        w.key("file"); w.string(file)
-        w.key("barcodes"); writeBarcodes(barcodes, to: &w)
-        w.key("errors"); w.beginArray()
-        for e in errors { w.string(e) }
-        w.endArray()
-        w.endObject()
-        return String(decoding: w.bytes, as: UTF8.self)
-    }
-
-    /// The `barcodes` array of the contract, also part of `idkit scan --json`.
-    static func writeBarcodes(_ barcodes: [Barcode], to w: inout JSONWriter) {
-        w.beginArray()
-        for b in barcodes {
-            w.beginObject()
-            w.key("format"); w.string(b.format.rawValue)
-            w.key("bytes"); w.string(Data(b.bytes).base64EncodedString())
-            w.key("quad"); w.beginArray()
-            for p in b.quad.corners {
-                w.beginArray(); w.int(Int(p.x.rounded())); w.int(Int(p.y.rounded())); w.endArray()
-            }
-            w.endArray()
-            w.key("decoder"); w.string(b.decoder.rawValue)
-            w.key("isMirrored"); w.bool(b.isMirrored)
-            w.key("aamva")
-            if b.format == .pdf417, let payload = try? AAMVAParser().parse(b.bytes) {
-                w.raw(Array(AAMVAReport(payload).jsonString().utf8))
-            } else {
-                w.null()
-            }
-            w.endObject()
-        }
-        w.endArray()
     }
 
     static func human(file: String, barcodes: [Barcode], errors: [String]) -> String {
