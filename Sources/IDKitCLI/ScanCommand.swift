@@ -60,8 +60,7 @@ enum ScanCommand {
             var failed: (String, DocumentScan)?
             for file in options.files {
                 do {
-                    let d = try ImageDecoder.decodeFile(atPath: file, limits: options.limits)
-                    frames.append(d.image.applyingEXIFOrientation(d.exifOrientation))
+                    frames.append(try scanner.uprightImage(file: file))
                 } catch {
                     failed = (file, .failed(.unsupportedImage, reason: "\(file): \(error.message)"))
                     break
@@ -72,12 +71,8 @@ enum ScanCommand {
             }
         } else {
             for file in options.files {
-                let needsImage = options.annotate != nil
-                var image: GrayImage?
-                if needsImage, let d = try? ImageDecoder.decodeFile(atPath: file, limits: options.limits) {
-                    image = d.image.applyingEXIFOrientation(d.exifOrientation)
-                }
-                jobs.append((file, image.map { scanner.scan($0) } ?? scanner.scan(file: file), image))
+                let (scan, image) = scanner.scanKeepingImage(file: file)
+                jobs.append((file, scan, options.annotate != nil ? image : nil))
             }
         }
         for job in jobs {

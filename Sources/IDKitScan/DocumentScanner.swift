@@ -78,18 +78,29 @@ public struct DocumentScanner: Sendable {
 
     /// Decodes the file (applying its EXIF orientation) and scans it.
     public func scan(file path: String) -> DocumentScan {
+        scanKeepingImage(file: path).scan
+    }
+
+    /// ``scan(file:)``, and the upright image it read (for drawing on it), `nil` when the file could
+    /// not be decoded.
+    public func scanKeepingImage(file path: String) -> (scan: DocumentScan, image: GrayImage?) {
         let t0 = Date()
         let image: GrayImage
         do {
-            let decoded = try ImageDecoder.decodeFile(atPath: path, limits: limits)
-            image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+            image = try uprightImage(file: path)
         } catch {
-            return .failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)])
+            return (.failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)]), nil)
         }
         var result = scan(image)
         result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
         result.timingsMs["total"] = ms(since: t0)
-        return result
+        return (result, image)
+    }
+
+    /// The file decoded within ``limits`` and turned upright by its EXIF orientation.
+    public func uprightImage(file path: String) throws(ImageError) -> GrayImage {
+        let decoded = try ImageDecoder.decodeFile(atPath: path, limits: limits)
+        return decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
     }
 
     public func scan(_ image: GrayImage) -> DocumentScan {
