@@ -54,6 +54,13 @@ struct TokenCursor {
         throw UsageError(message: "option --\(name) needs \(what)")
     }
 
+    /// `--max-pixels N` (or `=`): the largest image accepted, for every command that reads images.
+    mutating func maxPixels(_ inline: String?) throws(UsageError) -> Int {
+        let text = try value(of: "max-pixels", inline, expecting: "a positive number of pixels")
+        guard let n = Int(text), n > 0 else { throw UsageError(message: "--max-pixels: '\(text)' is not a positive number") }
+        return n
+    }
+
     /// `--reference-date YYYY-MM-DD` (or `=`): the date two-digit years, ages and expiry are judged by.
     mutating func referenceDate(_ inline: String?) throws(UsageError) -> CalendarDate {
         let text = try value(of: "reference-date", inline, expecting: "a date, as YYYY-MM-DD")

@@ -15,15 +15,12 @@ enum BarcodeCommand {
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
-        for token in Token.split(arguments) {
+        var cursor = TokenCursor(arguments)
+        while let token = cursor.next() {
             switch token {
             case .option(name: "json", value: nil): options.json = true
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
-            case .option(name: "max-pixels", value: let value):
-                guard let value, let n = Int(value), n > 0 else {
-                    throw UsageError(message: "--max-pixels needs a positive number, as --max-pixels=40000000")
-                }
-                options.limits.maxPixels = n
+            case .option(name: "max-pixels", let v): options.limits.maxPixels = try cursor.maxPixels(v)
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit barcode'")
             case .positional(let path): options.files.append(path)
             case .stdin: throw UsageError(message: "'idkit barcode' reads image files, not standard input")

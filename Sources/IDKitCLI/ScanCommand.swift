@@ -26,10 +26,7 @@ enum ScanCommand {
             case .option(name: "no-barcodes", value: nil): o.barcodes = false
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
             case .option(name: "annotate", let v): o.annotate = try cursor.value(of: "annotate", v, expecting: "a directory for the annotated PNGs")
-            case .option(name: "max-pixels", let v):
-                let text = try cursor.value(of: "max-pixels", v, expecting: "a positive number of pixels")
-                guard let n = Int(text), n > 0 else { throw UsageError(message: "--max-pixels: '\(text)' is not a positive number") }
-                o.limits.maxPixels = n
+            case .option(name: "max-pixels", let v): o.limits.maxPixels = try cursor.maxPixels(v)
             case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
             case .option(let name, let v) where RedactionOptions.names.contains(name):
                 try o.redactionOptions.accept(name, v, &cursor)

@@ -84,6 +84,13 @@ import Testing
         let limit = try IDKitBinary.run(["barcode", "--max-pixels=1000", path("pdf417/images/clean-00.png")])
         #expect(limit.status == 1)
         #expect(limit.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))
+        // The same option style as scan: the value after a space as well (issue 13).
+        let spaced = try IDKitBinary.run(["barcode", "--max-pixels", "1000", path("pdf417/images/clean-00.png")])
+        #expect(spaced.status == 1)
+        #expect(spaced.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))
+        let notANumber = try IDKitBinary.run(["barcode", "--max-pixels", "many", path("pdf417/images/clean-00.png")])
+        #expect(notANumber.status == 64)
+        #expect(notANumber.stderr.contains("--max-pixels: 'many' is not a positive number"))
         let missing = try IDKitBinary.run(["barcode", "/nonexistent.png"])
         #expect(missing.status == 66)
         let usage = try IDKitBinary.run(["barcode"])
