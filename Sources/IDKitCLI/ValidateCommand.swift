@@ -132,8 +132,8 @@ enum ValidateCommand {
             self.processor = RecordProcessor(options: options)
         }
 
-        mutating func handle(_ bytes: [UInt8], source: String, line: Int, kind: Record.Kind) {
-            let record = Record(kind: kind, bytes: bytes, lineCount: 0, firstLineLength: 0, startLine: line)
+        mutating func handle(_ bytes: [UInt8], source: String, line: Int, kind: MRZRecord.Kind) {
+            let record = MRZRecord(kind: kind, bytes: bytes, lineCount: 0, firstLineLength: 0, startLine: line)
             let valid = io.out.withWriter { processor.process(record, source: source, into: &$0) }
             if valid { validCount += 1 } else { invalidCount += 1 }
             io.out.flushIfFull()
@@ -142,9 +142,9 @@ enum ValidateCommand {
         /// Records are read in batches; each batch is parsed and formatted on every core, its two
         /// halves into their own buffers, which are then written in input order.
         mutating func stream(fd: Int32, source: String) {
-            var reader = RecordReader(fd: fd)
+            var reader = MRZRecordReader(fd: fd)
             let batchSize = 4096
-            var batch: [Record] = []
+            var batch: [MRZRecord] = []
             batch.reserveCapacity(batchSize)
             let parts = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
             let outputs = (0..<parts).map { _ in PartOutput() }
@@ -218,11 +218,11 @@ struct RecordProcessor: Sendable {
     }
 
     /// Writes the record's output into `w`; returns whether it counts as valid.
-    func process(_ record: Record, source: String, into w: inout JSONWriter) -> Bool {
+    func process(_ record: MRZRecord, source: String, into w: inout JSONWriter) -> Bool {
         switch record.kind {
         case .tooLong:
             let error = MRZError(kind: .invalidRecord, line: nil, column: nil,
-                                 expected: "lines of at most \(RecordReader.maxLineBytes) bytes",
+                                 expected: "lines of at most \(MRZRecordReader.maxLineBytes) bytes",
                                  found: "a longer line at input line \(record.startLine)")
             report(error: error, lines: [], source: source, line: record.startLine, id: nil, into: &w)
             return false

@@ -3,40 +3,51 @@ import Glibc
 #endif
 
 /// One MRZ record from an input: its bytes (lines joined by `\n`) and where it began.
-struct Record: Sendable {
-    enum Kind: Sendable { case text, json, tooLong }
-    var kind: Kind = .text
-    var bytes: [UInt8] = []
-    var lineCount = 0
-    var firstLineLength = 0
+public struct MRZRecord: Sendable {
+    /// MRZ text, a JSON object on one line, or a line over ``MRZRecordReader/maxLineBytes`` (skipped).
+    public enum Kind: Sendable { case text, json, tooLong }
+    public var kind: Kind = .text
+    public var bytes: [UInt8] = []
+    public var lineCount = 0
+    public var firstLineLength = 0
     /// 1-based line of the input where the record starts.
-    var startLine = 0
+    public var startLine = 0
+
+    public init(kind: Kind = .text, bytes: [UInt8] = [], lineCount: Int = 0, firstLineLength: Int = 0, startLine: Int = 0) {
+        self.kind = kind
+        self.bytes = bytes
+        self.lineCount = lineCount
+        self.firstLineLength = firstLineLength
+        self.startLine = startLine
+    }
 }
 
-/// Reads records from a file descriptor in fixed chunks, so memory stays flat however long the stream.
+/// The MRZ record stream of `idkit validate` (and of any front end that reads MRZs in bulk): reads
+/// records from a file descriptor in fixed chunks, so memory stays flat however long the stream.
 ///
 /// Records are separated by blank lines (or `#` comment lines); MRZs written back to back are split by
 /// line count (3 lines of 30 characters, else 2). A line starting with `{` is one JSON record. A line longer than
 /// ``maxLineBytes`` becomes an error record and its bytes are skipped, not stored.
 /// A struct, not a class: its fields are touched for every byte, and a class would pay a runtime
 /// exclusivity check on each access.
-struct RecordReader {
-    static let maxLineBytes = 1024
+public struct MRZRecordReader {
+    public static let maxLineBytes = 1024
     let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0
     private var end = 0
     private var atEOF = false
-    private(set) var lineNumber = 0
-    private(set) var readError: Int32 = 0
+    public private(set) var lineNumber = 0
+    /// `errno` of a failed read (0: none); the stream then ends.
+    public private(set) var readError: Int32 = 0
 
     private var line: [UInt8] = []
     private var lineTooLong = false
-    private var pending = Record()
+    private var pending = MRZRecord()
 
-    init(fd: Int32) {
+    public init(fd: Int32) {
         self.fd = fd
-        line.reserveCapacity(RecordReader.maxLineBytes)
+        line.reserveCapacity(MRZRecordReader.maxLineBytes)
         pending.bytes.reserveCapacity(128)
     }
 
@@ -64,7 +75,7 @@ struct RecordReader {
             while i < end && buffer[i] != 0x0A { i += 1 }
             let take = i - start
             if !lineTooLong {
-                if line.count + take > RecordReader.maxLineBytes {
+                if line.count + take > MRZRecordReader.maxLineBytes {
                     lineTooLong = true
                 } else {
                     line.append(contentsOf: buffer[start..<i])
@@ -80,10 +91,10 @@ struct RecordReader {
     }
 
     /// The next record, or nil at end of input.
-    mutating func next() -> Record? {
+    public mutating func next() -> MRZRecord? {
         if let tooLong = pendingTooLong {
             pendingTooLong = nil
-            return Record(kind: .tooLong, bytes: [], lineCount: 0, firstLineLength: 0, startLine: tooLong)
+            return MRZRecord(kind: .tooLong, bytes: [], lineCount: 0, firstLineLength: 0, startLine: tooLong)
         }
         while nextLine() {
             // Trim spaces, tabs and a CR at either end.
@@ -93,7 +104,7 @@ struct RecordReader {
             let currentLine = lineNumber == 0 ? 1 : lineNumber
             if lineTooLong {
                 if let done = takePending() { pendingTooLong = currentLine; return done }
-                return Record(kind: .tooLong, bytes: [], lineCount: 0, firstLineLength: 0, startLine: currentLine)
+                return MRZRecord(kind: .tooLong, bytes: [], lineCount: 0, firstLineLength: 0, startLine: currentLine)
             }
             // Blank lines end a record; lines starting with '#' are comments and do too.
             if e == s || line[s] == UInt8(ascii: "#") {
@@ -101,7 +112,7 @@ struct RecordReader {
                 continue
             }
             if line[s] == UInt8(ascii: "{") && pending.lineCount == 0 {
-                return Record(kind: .json, bytes: Array(line[s..<e]), lineCount: 1, firstLineLength: e - s, startLine: currentLine)
+                return MRZRecord(kind: .json, bytes: Array(line[s..<e]), lineCount: 1, firstLineLength: e - s, startLine: currentLine)
             }
             if pending.lineCount == 0 {
                 pending.startLine = currentLine
@@ -119,7 +130,7 @@ struct RecordReader {
 
     private var pendingTooLong: Int?
 
-    private mutating func takePending() -> Record? {
+    private mutating func takePending() -> MRZRecord? {
         guard pending.lineCount > 0 else { return nil }
         let record = pending
         pending.bytes.removeAll(keepingCapacity: true)
