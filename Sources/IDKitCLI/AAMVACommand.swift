@@ -11,7 +11,8 @@ enum AAMVACommand {
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
-        for token in Token.split(arguments) {
+        var cursor = TokenCursor(arguments)
+        while let token = cursor.next() {
             switch token {
             case .option(name: "json", value: nil): options.json = true
             case .option(name: "strict", value: nil): options.strict = true

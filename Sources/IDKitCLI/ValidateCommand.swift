@@ -20,7 +20,7 @@ enum ValidateCommand {
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
-        var tokens = Token.split(arguments)[...]
+        var cursor = TokenCursor(arguments)
         var lineArguments: [String] = []
         func flushLines() {
             guard !lineArguments.isEmpty else { return }
@@ -34,7 +34,7 @@ enum ValidateCommand {
             }
             lineArguments = []
         }
-        while let token = tokens.popFirst() {
+        while let token = cursor.next() {
             switch token {
             case .option(let name, let value):
                 func noValue() throws(UsageError) {
@@ -46,14 +46,7 @@ enum ValidateCommand {
                 case "accept-deviations": try noValue(); options.acceptDeviations = true
                 case "strict": try noValue(); options.strict = true
                 case "h", "help": return nil
-                case "reference-date":
-                    var text = value
-                    if text == nil, case .positional(let next)? = tokens.first { text = next; tokens.removeFirst() }
-                    guard let text else { throw UsageError(message: "option --reference-date needs a date, as YYYY-MM-DD") }
-                    guard let date = CalendarDate(iso8601: text) else {
-                        throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
-                    }
-                    options.referenceDate = date
+                case "reference-date": options.referenceDate = try cursor.referenceDate(value)
                 default:
                     throw UsageError(message: "unknown option '\(name.count == 1 ? "-" : "--")\(name)'")
                 }
