@@ -1,10 +1,5 @@
+internal import IDKitCore
 import IDKitMRZ
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `idkit` command: a thin layer that turns arguments into calls of the IDKit libraries.
 public enum IDKitCommand {
@@ -83,14 +78,8 @@ final class OutputSink {
     func flushIfFull() { if writer.count >= OutputSink.flushThreshold { flush() } }
 
     func flush() {
-        writer.withBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; break }
-                offset += n
-            }
-        }
+        // A closed pipe or a full disk: the rest of the output is dropped, as `write` would.
+        writer.withBytes { raw in _ = Result { () throws(SystemCallError) in try SystemCalls.writeAll(fd, raw) } }
         writer.reset()
     }
 }

@@ -95,14 +95,14 @@ enum ValidateCommand {
             case .stdin:
                 session.stream(fd: 0, source: "-")
             case .file(let path):
-                let fd = open(path, O_RDONLY)
-                if fd < 0 {
-                    io.err.write("idkit validate: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
+                let fd: Int32
+                do { fd = try SystemCalls.openForReading(path) } catch {
+                    io.err.write("idkit validate: cannot read '\(path)': \(error.message)\n")
                     session.unreadable = true
                     continue
                 }
                 session.stream(fd: fd, source: path)
-                close(fd)
+                SystemCalls.close(fd)
             }
         }
         session.finish()
@@ -166,7 +166,7 @@ enum ValidateCommand {
                 }
             }
             if reader.readError != 0 {
-                io.err.write("idkit validate: error reading '\(source)': \(String(cString: strerror(reader.readError)))\n")
+                io.err.write("idkit validate: error reading '\(source)': \(SystemCallError(call: "read", code: reader.readError).message)\n")
                 unreadable = true
             }
         }

@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// Whole-file reads with a size limit, so that a huge or endless input (a device, a pipe) cannot
-/// take unbounded memory: the one place IDKit reads files through libc (open, read, EINTR, errno).
+/// take unbounded memory (through ``SystemCalls``).
 public enum FileInput {
     /// Reads the file at `path` up to `limit` bytes; more is an error.
     public static func readAll(path: String, limit: Int) throws(FileInputError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .system(SystemCallError(call: "open", code: errno)) }
-        defer { close(fd) }
+        let fd: Int32
+        do { fd = try SystemCalls.openForReading(path) } catch { throw .system(error) }
+        defer { SystemCalls.close(fd) }
         return try readAll(fileDescriptor: fd, limit: limit)
     }
 
@@ -20,10 +20,11 @@ public enum FileInput {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system(SystemCallError(call: "read", code: errno))
+            let result = chunk.withUnsafeMutableBytes { b in Result { () throws(SystemCallError) in try SystemCalls.read(fd, into: b) } }
+            let n: Int
+            switch result {
+            case .success(let count): n = count
+            case .failure(let error): throw .system(error)
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import IDKitCore
 
 /// One MRZ record from an input: its bytes (lines joined by `\n`) and where it began.
 public struct MRZRecord: Sendable {
@@ -59,10 +57,9 @@ public struct MRZRecordReader {
         while true {
             if start == end {
                 if atEOF { return sawAny }
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    readError = errno
+                let result = buffer.withUnsafeMutableBytes { b in Result { () throws(SystemCallError) in try SystemCalls.read(fd, into: b) } }
+                guard case .success(let n) = result else {
+                    if case .failure(let error) = result { readError = error.code }
                     atEOF = true
                     return sawAny
                 }

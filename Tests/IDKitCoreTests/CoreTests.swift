@@ -49,3 +49,26 @@ import IDKitCore
         #expect(SystemCallError(call: "open", code: ENOENT).message == "No such file or directory")
     }
 }
+
+@Suite struct SystemCallsTests {
+    @Test func writeAllThenReadBackThroughAPipe() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let bytes = Array("idkit".utf8)
+        try bytes.withUnsafeBytes { b in try SystemCalls.writeAll(fds[1], b) }
+        SystemCalls.close(fds[1])
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = try buffer.withUnsafeMutableBytes { b in try SystemCalls.read(fds[0], into: b) }
+        #expect(Array(buffer[0..<n]) == bytes)
+        #expect(try buffer.withUnsafeMutableBytes { b in try SystemCalls.read(fds[0], into: b) } == 0)
+        SystemCalls.close(fds[0])
+    }
+
+    @Test func failuresNameTheCallAndTheErrno() {
+        var buffer = [UInt8](repeating: 0, count: 4)
+        #expect(throws: SystemCallError(call: "read", code: EBADF)) {
+            try buffer.withUnsafeMutableBytes { b in try SystemCalls.read(-1, into: b) }
+        }
+        #expect(throws: SystemCallError(call: "open", code: ENOENT)) { try SystemCalls.openForReading("/nonexistent/idkit") }
+    }
+}
