@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
-        .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip", "IDKitImage"]),
+        .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitScan"]),
@@ -92,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IDKitDocumentTests",
-            dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA", "IDKitImage"]
+            dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA"]
         ),
         .testTarget(
             name: "IDKitScanTests",

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import IDKitDocument
 import IDKitMRZ
-import IDKitImage
 import IDKitAAMVA
 
 /// The rules of the merge one at a time, on the ICAO TD3 specimen and the seeded AAMVA licence

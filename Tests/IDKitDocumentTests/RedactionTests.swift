@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import IDKitDocument
 import IDKitMRZ
-import IDKitImage
 
 /// A redacted result must not hold a redacted value anywhere. The search is independent of the
 /// redactor: every reading of every redacted field in the unredacted result, in every form the
@@ -128,18 +127,8 @@ import IDKitImage
         let r = try DocumentMerger(redaction: .fixed(imageOnly)).merge(c.documentInput)
         #expect(r[.lastName].value == "ERIKSSON")
         #expect(r.redacted.isEmpty)
-
-        let band = Quadrilateral(topLeft: Point(x: 20, y: 60), topRight: Point(x: 180, y: 64),
-                                 bottomRight: Point(x: 179, y: 84), bottomLeft: Point(x: 19, y: 80))
-        var image = GrayImage(width: 200, height: 100)
-        imageOnly.redact(&image, regions: DocumentImageRegions(mrz: band))
-        #expect(image[100, 72] == 0)
-        #expect(image[20, 70] == 0)                 // the band's own edge
-        #expect(image[100, 40] == 255)              // the rest of the document
-        #expect(image[5, 72] == 255)
-        var untouched = GrayImage(width: 200, height: 100)
-        RedactionSettings(mode: .resultFieldsOnly, fields: [.lastName]).redact(&untouched, regions: DocumentImageRegions(mrz: band))
-        #expect(untouched == GrayImage(width: 200, height: 100))
+        // The image half of this test is in IDKitScanTests (ScanRedactionTests): pixels are the
+        // scanner's, IDKitDocument never touches them (issue 13).
     }
 
     @Test func aResolverChoosesSettingsPerDocument() throws {

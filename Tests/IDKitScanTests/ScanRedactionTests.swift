@@ -50,4 +50,21 @@ import IDKitScan
             }
         }
     }
+
+    @Test func imageOnlyBlacksOutTheBandAndResultOnlyLeavesTheImage() {
+        // Moved from IDKitDocumentTests' imageOnlyLeavesTheResultAndResultOnlyLeavesTheImage when
+        // image redaction moved to IDKitScan (issue 13); unchanged.
+        let imageOnly = RedactionSettings(mode: .imageOnly, fields: [.lastName], redactMRZ: true)
+        let band = Quadrilateral(topLeft: Point(x: 20, y: 60), topRight: Point(x: 180, y: 64),
+                                 bottomRight: Point(x: 179, y: 84), bottomLeft: Point(x: 19, y: 80))
+        var image = GrayImage(width: 200, height: 100)
+        imageOnly.redact(&image, regions: DocumentImageRegions(mrz: band))
+        #expect(image[100, 72] == 0)
+        #expect(image[20, 70] == 0)                 // the band's own edge
+        #expect(image[100, 40] == 255)              // the rest of the document
+        #expect(image[5, 72] == 255)
+        var untouched = GrayImage(width: 200, height: 100)
+        RedactionSettings(mode: .resultFieldsOnly, fields: [.lastName]).redact(&untouched, regions: DocumentImageRegions(mrz: band))
+        #expect(untouched == GrayImage(width: 200, height: 100))
+    }
 }
