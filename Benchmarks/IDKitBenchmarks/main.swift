@@ -2,7 +2,8 @@
 // run several rounds, report the median, filter by name, refuse debug builds).
 //
 //   swift build -c release && .build/release/idkit-bench [NAME…] [--stream N]
-//   .build/release/idkit-bench make-stream N [--seed S]      (generated MRZs on stdout)
+//   .build/release/idkit-bench TOOL ARGS…    (Tools.swift: make-stream, loop, aamva-loop, scan-images,
+//                                            scan-real, barcode-images, …, each with its usage)
 
 import Foundation
 import IDKitMRZ
@@ -26,53 +27,9 @@ if !arguments.contains("--allow-debug") {
 #endif
 arguments.removeAll { $0 == "--allow-debug" }
 
-if arguments.first == "barcode-debug", arguments.count >= 3 {
-    let image = try! ImageDecoder.decodeFile(atPath: arguments[1]).image
-    for (n, c) in BarcodeReader().straightenedCandidates(image).enumerated() {
-        print(n, c.quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined(separator: " "), c.image.width, c.image.height)
-        FileManager.default.createFile(atPath: "\(arguments[2])/cand\(n).png", contents: Data(try! ImageEncoder.png(c.image)))
-    }
-    exit(0)
-}
-if arguments.first == "aamva-loop", arguments.count >= 3, let n = Int(arguments[2]) {
-    // For instruction counts (perf stat / callgrind): parse one payload n times.
-    let payload = Array(FileManager.default.contents(atPath: arguments[1]) ?? Data())
-    var total = 0
-    let readFields = arguments.contains("--fields")
-    for _ in 0..<n {
-        guard let p = try? AAMVAParser().parse(payload) else { continue }
-        total &+= readFields ? (p.fields.documentNumber?.utf8.count ?? 0) : p.warnings.count + (p.version ?? 0)
-    }
-    print(total)
-    exit(0)
-}
-if arguments.first == "scan-images", arguments.count >= 2 {
-    runScanImages(directory: arguments[1], verbose: arguments.contains("-v"))
-    exit(0)
-}
-if arguments.first == "scan-real", arguments.count >= 2 {
-    runScanReal(directory: arguments[1], verbose: arguments.contains("-v"))
-    exit(0)
-}
-if arguments.first == "scan-confidence", arguments.count >= 2 {
-    runScanConfidence(directory: arguments[1])
-    exit(0)
-}
-if arguments.first == "parallel" {
-    runParallel()
-    exit(0)
-}
-if arguments.first == "scan-debug", arguments.count >= 2 {
-    runScanDebug(arguments[1])
-    exit(0)
-}
-if arguments.first == "scan-locate", arguments.count >= 2 {
-    runScanLocate(directory: arguments[1])
-    exit(0)
-}
-if arguments.first == "barcode-images", arguments.count >= 2 {
-    runBarcodeImages(directory: arguments[1], verbose: arguments.contains("-v"))
-    exit(0)
+// The tools besides the timed benchmarks (Tools.swift): one table, each with its usage.
+if let first = arguments.first, let tool = BenchTool.all.first(where: { $0.name == first }) {
+    exit(tool.run(Array(arguments.dropFirst())) ? 0 : 64)
 }
 
 // MARK: Data
@@ -145,63 +102,6 @@ func report(_ name: String, _ value: Double, _ unit: String, target: String = ""
     if let fastest { shown += String(format: " [%.0f]", fastest) }
     print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + shown.padding(toLength: max(12, shown.count + 1), withPad: " ", startingAt: 0)
           + unit + (target.isEmpty ? "" : "   (target \(target))"))
-}
-
-// MARK: Commands
-
-if arguments.first == "make-stream" {
-    guard arguments.count >= 2, let count = Int(arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: idkit-bench make-stream N [--seed S]\n".utf8))
-        exit(64)
-    }
-    var seed: UInt64 = 9303
-    if let i = arguments.firstIndex(of: "--seed"), i + 1 < arguments.count, let s = UInt64(arguments[i + 1]) { seed = s }
-    // A pool of distinct MRZs of each layout, written in a seeded order, records separated by blank lines.
-    let pool = makeMRZs(.td3, count: 4096, seed: seed) + makeMRZs(.td1, count: 2048, seed: seed + 1)
-        + makeMRZs(.td2, count: 2048, seed: seed + 2)
-    var rng = SplitMix64(seed: seed ^ 0xFEED)
-    var out = [UInt8]()
-    out.reserveCapacity(1 << 20)
-    for _ in 0..<count {
-        out.append(contentsOf: pool.randomElement(using: &rng)!.utf8)
-        out.append(contentsOf: [0x0A, 0x0A])
-        if out.count >= 1 << 20 {
-            out.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
-            out.removeAll(keepingCapacity: true)
-        }
-    }
-    out.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
-    exit(0)
-}
-
-// `idkit-bench loop TD3 N [bytes|fields|json]`: parses N MRZs and nothing else, for instruction
-// counts under valgrind (run twice with different N and subtract).
-if arguments.first == "loop", arguments.count >= 3, let format = MRZFormat(rawValue: arguments[1]), let n = Int(arguments[2]) {
-    let parser = MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
-    let inputs = makeMRZs(format, count: 1024, seed: 1)
-    let mode = arguments.count > 3 ? arguments[3] : "string"
-    var total = 0
-    switch mode {
-    case "bytes":
-        let bytes = inputs.map { Array($0.utf8) }
-        for i in 0..<n { total &+= bytes[i & 1023].withUnsafeBufferPointer { (try! parser.parse(utf8: $0)).isValid ? 1 : 0 } }
-    case "fields":
-        for i in 0..<n { total &+= (try! parser.parse(inputs[i & 1023])).fields.documentNumber.utf8.count }
-    case "json":
-        var writer = JSONWriter(capacity: 1 << 16)
-        let results = inputs.map { try! parser.parse($0) }
-        for i in 0..<n {
-            writer.reset()
-            writer.beginObject()
-            results[i & 1023].writeJSONMembers(to: &writer)
-            writer.endObject()
-            total &+= writer.count
-        }
-    default:
-        for i in 0..<n { total &+= (try! parser.parse(inputs[i & 1023])).isValid ? 1 : 0 }
-    }
-    print(total)
-    exit(0)
 }
 
 var streamCount = 1_000_000
