@@ -39,31 +39,11 @@ struct BenchTool: Sendable {
             barcodeDebug(image: a[0], into: a[1])
             return true
         },
-        BenchTool(name: "barcode-images", usage: "barcode-images DIR [-v]   PDF417 decode table on a generated set") { a in
-            guard let dir = a.first else { return false }
-            runBarcodeImages(directory: dir, verbose: a.contains("-v"))
-            return true
-        },
-        BenchTool(name: "scan-images", usage: "scan-images DIR [-v]   MRZ reading by degradation group") { a in
-            guard let dir = a.first else { return false }
-            runScanImages(directory: dir, verbose: a.contains("-v"))
-            return true
-        },
-        BenchTool(name: "scan-real", usage: "scan-real DIR [-v]   the real specimens of ../shared/testdata/mrz-real") { a in
-            guard let dir = a.first else { return false }
-            runScanReal(directory: dir, verbose: a.contains("-v"))
-            return true
-        },
-        BenchTool(name: "scan-confidence", usage: "scan-confidence DIR   confidence of right and wrong characters") { a in
-            guard let dir = a.first else { return false }
-            runScanConfidence(directory: dir)
-            return true
-        },
-        BenchTool(name: "scan-locate", usage: "scan-locate DIR   where the locator puts the band") { a in
-            guard let dir = a.first else { return false }
-            runScanLocate(directory: dir)
-            return true
-        },
+        .onDirectory("barcode-images", "PDF417 decode table on a generated set") { runBarcodeImages(directory: $0, verbose: $1) },
+        .onDirectory("scan-images", "MRZ reading by degradation group") { runScanImages(directory: $0, verbose: $1) },
+        .onDirectory("scan-real", "the real specimens of ../shared/testdata/mrz-real") { runScanReal(directory: $0, verbose: $1) },
+        .onDirectory("scan-confidence", "confidence of right and wrong characters") { d, _ in runScanConfidence(directory: d) },
+        .onDirectory("scan-locate", "where the locator puts the band") { d, _ in runScanLocate(directory: d) },
         BenchTool(name: "scan-debug", usage: "scan-debug IMAGE   the band and reading, step by step") { a in
             guard let image = a.first else { return false }
             runScanDebug(image)
@@ -82,6 +62,17 @@ struct BenchTool: Sendable {
             return false
         }
         return t
+    }
+}
+
+extension BenchTool {
+    /// A tool over a folder of images with a manifest: `NAME DIR [-v]`.
+    static func onDirectory(_ name: String, _ what: String, _ run: @escaping @Sendable (String, Bool) -> Void) -> BenchTool {
+        BenchTool(name: name, usage: "\(name) DIR [-v]   \(what)") { a in
+            guard let dir = a.first else { return false }
+            run(dir, a.contains("-v"))
+            return true
+        }
     }
 }
 

@@ -25,7 +25,7 @@ public struct MRZScanner: Sendable {
     /// A small image (under 0.4 MP: a thumbnail, a low-resolution scan) is then searched enlarged
     /// twice, where characters of 6–9 px become components the locator can chain.
     public func locate(_ image: GrayImage) -> [MRZBand] {
-        for variant in [{ image }, { image.darkened3x3() }, { image.lightened3x3() }] {
+        for variant in [{ image }] + Self.inkVariants(image) {
             let bands = MRZBandLocator().locate(in: variant())
             if !bands.isEmpty { return bands }
         }
@@ -33,6 +33,12 @@ public struct MRZScanner: Sendable {
             return MRZBandLocator().locate(in: enlarged).map { $0.scaled(by: 0.5) }
         }
         return []
+    }
+
+    /// The image with the ink thickened by a pixel, then thinned: the second and third looks of
+    /// ``locate(_:)``, and what ``scan(_:bands:)`` reads when the first bands give nothing valid.
+    static func inkVariants(_ image: GrayImage) -> [() -> GrayImage] {
+        [{ image.darkened3x3() }, { image.lightened3x3() }]
     }
 
     /// The image at twice its size (bilinear).
@@ -104,7 +110,7 @@ public struct MRZScanner: Sendable {
         let t0 = Date()
         var outcome = read(image, bands: bands)
         if outcome?.parsed?.isValid != true, !bands.isEmpty {
-            for variant in [{ image.darkened3x3() }, { image.lightened3x3() }] {
+            for variant in Self.inkVariants(image) {
                 let more = MRZBandLocator().locate(in: variant()).filter { !bands.contains($0) }
                 if let next = read(image, bands: more), next.parsed?.isValid == true || outcome == nil {
                     outcome = next
