@@ -89,8 +89,13 @@ struct MRZLineReader: Sendable {
             points = points.filter { abs(c.0 + c.1 * $0.x / Double(width) + c.2 * pow($0.x / Double(width), 2) - ($0.y - centreRow)) < 3 }
         }
         guard let (a, b, c) = coefficients else { return nil }
+        // Beyond the centres it was fitted to, a quadratic runs off: it holds its value at the
+        // last centre found (a line whose first characters were too faint to be found as
+        // components was cut from above them).
+        let xs = points.map(\.x)
+        let first = (xs.min() ?? 0) / Double(width), last = (xs.max() ?? Double(width)) / Double(width)
         let offsets = (0..<width).map { x -> Double in
-            let t = Double(x) / Double(width)
+            let t = min(last, max(first, Double(x) / Double(width)))
             return max(-Double(bendMargin), min(Double(bendMargin), a + b * t + c * t * t))
         }
         return offsets.contains { abs($0) > 1 } ? offsets : nil

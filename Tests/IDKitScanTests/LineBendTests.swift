@@ -29,6 +29,22 @@ import IDKitImage
         #expect(abs(offsets[20] - 16 * (20.0 / 808) * (1 - 20.0 / 808)) < 0.3)
     }
 
+    @Test func bendHoldsBeyondTheCentresFound() throws {
+        // Only the last 25 characters were found (the first 15 too faint): the quadratic through
+        // them would run 8 px off at the line's start; the correction holds its value at the first
+        // centre found instead of cutting the faint characters from above them.
+        let centres = (15..<40).map { i -> Point in
+            let x = 14 + Double(i) * 20, t = x / 808
+            return Point(x: x, y: 17 + 16 * t * (1 - t))
+        }
+        let offsets = try #require(MRZLineReader.bend(centres, centreRow: 17, width: 808))
+        let firstFound = 14 + 15 * 20
+        #expect(abs(offsets[firstFound] - 16 * (Double(firstFound) / 808) * (1 - Double(firstFound) / 808)) < 0.3)
+        #expect(offsets[0] == offsets[firstFound])
+        #expect(offsets[100] == offsets[firstFound])
+        #expect(abs(offsets[404] - 4) < 0.3)
+    }
+
     @Test func shiftedMovesEachColumn() {
         // A tall strip whose row r holds the value r: shifting column 1 by +2 reads two rows lower.
         let width = 3, height = 10
