@@ -5,8 +5,8 @@ public import IDKitMRZ
 ///
 /// `value == nil` means no source has the field; `""` means the document has it and it is empty.
 public struct DocumentField: Sendable, Equatable, Hashable, Codable {
-    public var value: String?
-    public var source: DocumentSource?
+    @NullWhenAbsent public var value: String?
+    @NullWhenAbsent public var source: DocumentSource?
     /// Each source's reading, normalised as ``value`` is (ISO dates, names with single spaces).
     public var readings: DocumentReadings
 
@@ -16,15 +16,6 @@ public struct DocumentField: Sendable, Equatable, Hashable, Codable {
         self.readings = readings
     }
 
-    enum CodingKeys: String, CodingKey { case value, source, readings }
-
-    /// `null` is written, never omitted, so that `nil` and `""` stay apart in JSON.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(value, forKey: .value)
-        try c.encode(source, forKey: .source)
-        try c.encode(readings, forKey: .readings)
-    }
 }
 
 /// Every source's reading of one field; JSON: an object with a key for each source that has it.
@@ -101,22 +92,15 @@ public struct DocumentClass: Sendable, Equatable, Hashable, Codable {
         case passport, identityCard, visa, crewMemberCertificate, driverLicense, otherTravelDocument
     }
     /// ISO 3166-1 alpha-3 where one exists (`D` → `DEU`), else the ICAO code (`UTO`, `XXA`, `EUE`).
-    public var country: String?
+    @NullWhenAbsent public var country: String?
     /// US state or Canadian province code, from the IIN.
-    public var region: String?
-    public var type: DocumentType?
+    @NullWhenAbsent public var region: String?
+    @NullWhenAbsent public var type: DocumentType?
 
     public init(country: String?, region: String?, type: DocumentType?) {
         self.country = country
         self.region = region
         self.type = type
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(country, forKey: .country)
-        try c.encode(region, forKey: .region)
-        try c.encode(type, forKey: .type)
     }
 }
 
@@ -156,29 +140,17 @@ public struct DataMatch: Sendable, Equatable, Hashable, Codable {
 public struct DerivedValues: Sendable, Equatable, Hashable, Codable {
     public var referenceDate: CalendarDate
     /// Whole years since the date of birth.
-    public var age: Int?
-    public var isUnder18: Bool?
-    public var isUnder21: Bool?
+    @NullWhenAbsent public var age: Int?
+    @NullWhenAbsent public var isUnder18: Bool?
+    @NullWhenAbsent public var isUnder21: Bool?
     /// True when the date of expiry is before the reference date.
-    public var isExpired: Bool?
+    @NullWhenAbsent public var isExpired: Bool?
     /// True when the document says it never expires (no expiry field value such as `PERMANENT`,
     /// or AAMVA's `99999999`-style dates).
-    public var isPermanentExpiry: Bool?
+    @NullWhenAbsent public var isPermanentExpiry: Bool?
 
     public init(referenceDate: CalendarDate) {
         self.referenceDate = referenceDate
-    }
-
-    enum CodingKeys: String, CodingKey { case referenceDate, age, isUnder18, isUnder21, isExpired, isPermanentExpiry }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(referenceDate, forKey: .referenceDate)
-        try c.encode(age, forKey: .age)
-        try c.encode(isUnder18, forKey: .isUnder18)
-        try c.encode(isUnder21, forKey: .isUnder21)
-        try c.encode(isExpired, forKey: .isExpired)
-        try c.encode(isPermanentExpiry, forKey: .isPermanentExpiry)
     }
 }
 
@@ -188,19 +160,10 @@ public struct ChipAccess: Sendable, Equatable, Hashable, Codable {
     public var bacReady: Bool
     /// `MRZ_information` and the BAC keys in upper-case hex; `nil` when they cannot be made or when
     /// redaction removed a value they contain or are derived from.
-    public var mrzInformation: String?
-    public var kSeed: String?
-    public var kEnc: String?
-    public var kMac: String?
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(bacReady, forKey: .bacReady)
-        try c.encode(mrzInformation, forKey: .mrzInformation)
-        try c.encode(kSeed, forKey: .kSeed)
-        try c.encode(kEnc, forKey: .kEnc)
-        try c.encode(kMac, forKey: .kMac)
-    }
+    @NullWhenAbsent public var mrzInformation: String?
+    @NullWhenAbsent public var kSeed: String?
+    @NullWhenAbsent public var kEnc: String?
+    @NullWhenAbsent public var kMac: String?
 }
 
 /// The raw data the result was made from. Redaction may withhold either.

@@ -140,15 +140,8 @@ extension MRZResult: Codable {
     }
 
     struct ResolvedDates: Codable {
-        var dateOfBirth: CalendarDate?
-        var dateOfExpiry: CalendarDate?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(dateOfBirth, forKey: .dateOfBirth)
-            try c.encode(dateOfExpiry, forKey: .dateOfExpiry)
-        }
-        enum CodingKeys: String, CodingKey { case dateOfBirth, dateOfExpiry }
+        @NullWhenAbsent var dateOfBirth: CalendarDate?
+        @NullWhenAbsent var dateOfExpiry: CalendarDate?
     }
 
     public init(from decoder: any Decoder) throws {

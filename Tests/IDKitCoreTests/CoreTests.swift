@@ -72,3 +72,29 @@ import IDKitCore
         #expect(throws: SystemCallError(call: "open", code: ENOENT)) { try SystemCalls.openForReading("/nonexistent/idkit") }
     }
 }
+
+@Suite struct NullWhenAbsentTests {
+    struct Sample: Codable, Equatable {
+        var name: String
+        @NullWhenAbsent var nickname: String?
+        @NullWhenAbsent var age: Int?
+    }
+
+    @Test func absentValuesAreWrittenAsNull() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let none = String(decoding: try encoder.encode(Sample(name: "A", nickname: nil, age: nil)), as: UTF8.self)
+        #expect(none == #"{"age":null,"name":"A","nickname":null}"#)
+        let empty = String(decoding: try encoder.encode(Sample(name: "A", nickname: "", age: 7)), as: UTF8.self)
+        #expect(empty == #"{"age":7,"name":"A","nickname":""}"#)
+    }
+
+    @Test func nullAndMissingKeysDecodeAsAbsentAndValuesRoundTrip() throws {
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Sample.self, from: Data(#"{"name":"A"}"#.utf8)) == Sample(name: "A", nickname: nil, age: nil))
+        #expect(try decoder.decode(Sample.self, from: Data(#"{"name":"A","nickname":null,"age":3}"#.utf8)) == Sample(name: "A", nickname: nil, age: 3))
+        let value = Sample(name: "B", nickname: "", age: 0)
+        #expect(try decoder.decode(Sample.self, from: JSONEncoder().encode(value)) == value)
+        #expect(throws: DecodingError.self) { try decoder.decode(Sample.self, from: Data(#"{"name":"A","age":"x"}"#.utf8)) }
+    }
+}
