@@ -86,7 +86,21 @@ public struct MRZBand: Sendable, Equatable, Codable {
 /// components at a regular pitch along a common direction, and two or three parallel chains at
 /// the MRZ's line spacing (about 1.76 character heights, ICAO 9303-3: 4.23 mm for 2.4 mm characters).
 public struct MRZBandLocator: Sendable {
+    /// The fewest components in a row that make a piece of a line (a line needs 12).
+    public var minimumRun = 12
+    /// Whether collinear pieces of a line are joined (``joined(_:_:)``).
+    public var joinsPieces = false
+
     public init() {}
+
+    /// A search that builds lines of pieces of 6 or more components: faded, thin print on a
+    /// patterned page breaks into runs of a few characters.
+    public static var fragmentedPrint: MRZBandLocator {
+        var locator = MRZBandLocator()
+        locator.minimumRun = 6
+        locator.joinsPieces = true
+        return locator
+    }
 
     /// Every plausible band, best first (most characters).
     public func locate(in image: GrayImage) -> [MRZBand] {
@@ -235,10 +249,10 @@ public struct MRZBandLocator: Sendable {
                 var members = [i]
                 var j = linked[i].successor
                 while j >= 0, members.count < 200 { members.append(j); j = linked[j].successor }
-                guard members.count >= 12, let chain = makeChain(members, nodes) else { continue }
+                guard members.count >= minimumRun, let chain = makeChain(members, nodes) else { continue }
                 chains += split(chain, nodes)
             }
-            bands += group(chains)
+            bands += group((joinsPieces ? joined(chains, nodes) : chains).filter { $0.members.count >= 12 })
         }
         return bands
     }
@@ -288,7 +302,40 @@ public struct MRZBandLocator: Sendable {
             if gap > 1.6 * chain.pitch || gap < 0.5 * chain.pitch { pieces.append([]) }
             pieces[pieces.count - 1].append(chain.members[k])
         }
-        return pieces.filter { $0.count >= 12 }.compactMap { makeChain($0, nodes) }
+        return pieces.filter { $0.count >= minimumRun }.compactMap { makeChain($0, nodes) }
+    }
+
+    /// Pieces of one line joined: collinear chains of the same pitch and character height whose
+    /// ends are at most six pitches apart (a character or a few too faint to be a component
+    /// break a line of thin or faded print into pieces, and the first of them may be the only
+    /// one found long enough). Joined until nothing more joins.
+    func joined(_ chains: [Chain], _ nodes: [Node]) -> [Chain] {
+        var chains = chains.sorted { $0.members.count > $1.members.count }
+        var merged = true
+        while merged {
+            merged = false
+            search: for a in chains.indices {
+                let p = chains[a]
+                func t(_ q: Point) -> Double { (q.x - p.start.x) * p.direction.x + (q.y - p.start.y) * p.direction.y }
+                func across(_ q: Point) -> Double { abs(-(q.x - p.start.x) * p.direction.y + (q.y - p.start.y) * p.direction.x) }
+                for b in chains.indices where b != a {
+                    let q = chains[b]
+                    guard p.direction.x * q.direction.x + p.direction.y * q.direction.y > cos(3 * Double.pi / 180),
+                          q.pitch / p.pitch > 0.85, q.pitch / p.pitch < 1.18, q.height / p.height > 0.8, q.height / p.height < 1.25,
+                          across(q.start) < 0.3 * p.height, across(q.end) < 0.3 * p.height else { continue }
+                    let (q0, q1) = (min(t(q.start), t(q.end)), max(t(q.start), t(q.end))), p1 = t(p.end)
+                    let gap = max(q0 - p1, -q1)
+                    guard gap > -p.pitch, gap < 6 * p.pitch else { continue }
+                    let members = (p.members + q.members).sorted { t(nodes[$0].center) < t(nodes[$1].center) }
+                    guard let chain = makeChain(members, nodes) else { continue }
+                    chains[a] = chain
+                    chains.remove(at: b)
+                    merged = true
+                    break search
+                }
+            }
+        }
+        return chains
     }
 
     /// Two or three parallel chains at the MRZ line spacing, as bands.

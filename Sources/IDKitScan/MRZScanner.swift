@@ -17,16 +17,12 @@ public struct MRZScanner: Sendable {
         public var readMilliseconds: Double
     }
 
-    /// Locates the band and reads the per-character scores, the right way up.
-    /// Where MRZ bands may be, best first.
-    /// When nothing is found, once more with the ink thickened by a pixel (`darkened3x3`: faded or
-    /// thin print whose strokes break into specks holds together), then thinned (`lightened3x3`:
-    /// spread ink whose characters touch comes apart).
+    /// Where MRZ bands may be, best first: the first of ``looks(_:)`` that finds any.
     /// A small image (under 0.4 MP: a thumbnail, a low-resolution scan) is then searched enlarged
     /// twice, where characters of 6–9 px become components the locator can chain.
     public func locate(_ image: GrayImage) -> [MRZBand] {
-        for variant in [{ image }] + Self.inkVariants(image) {
-            let bands = MRZBandLocator().locate(in: variant())
+        for look in Self.looks(image) {
+            let bands = look()
             if !bands.isEmpty { return bands }
         }
         if image.width * image.height < 400_000, let enlarged = Self.enlarged(image) {
@@ -35,10 +31,18 @@ public struct MRZScanner: Sendable {
         return []
     }
 
-    /// The image with the ink thickened by a pixel, then thinned: the second and third looks of
-    /// ``locate(_:)``, and what ``scan(_:bands:)`` reads when the first bands give nothing valid.
-    static func inkVariants(_ image: GrayImage) -> [() -> GrayImage] {
-        [{ image.darkened3x3() }, { image.lightened3x3() }]
+    /// The band searches, in the order they are tried: the image as it is; the ink thickened by
+    /// a pixel (`darkened3x3`: faded or thin print whose strokes break into specks holds
+    /// together); thinned (`lightened3x3`: spread ink whose characters touch comes apart); and
+    /// thickened again with lines built of short pieces (``MRZBandLocator/fragmentedPrint``: thin
+    /// light print on a patterned page, where some characters stay broken whatever the ink).
+    /// ``locate(_:)`` stops at the first that finds a band; ``scan(_:bands:)`` reads the bands
+    /// of the others when the first give nothing valid.
+    static func looks(_ image: GrayImage) -> [() -> [MRZBand]] {
+        [{ MRZBandLocator().locate(in: image) },
+         { MRZBandLocator().locate(in: image.darkened3x3()) },
+         { MRZBandLocator().locate(in: image.lightened3x3()) },
+         { MRZBandLocator.fragmentedPrint.locate(in: image.darkened3x3()) }]
     }
 
     /// The image at twice its size (bilinear).
@@ -103,15 +107,15 @@ public struct MRZScanner: Sendable {
 
     /// Reads the best of `bands` (from ``locate(_:)``). When that reading is not a valid MRZ, the
     /// other candidates the probes kept are read too, and the first valid reading wins.
-    /// When nothing valid comes of them, the bands the locator finds with the ink thickened and
-    /// then thinned are read too (a page whose small print is found as a band while its large,
-    /// perspective-distorted MRZ holds together only with the ink thickened).
+    /// When nothing valid comes of them, the bands of the other ``looks(_:)`` are read too (a page
+    /// whose small print is found as a band while its large, perspective-distorted MRZ holds
+    /// together only with the ink thickened).
     public func scan(_ image: GrayImage, bands: [MRZBand]) -> Outcome {
         let t0 = Date()
         var outcome = read(image, bands: bands)
         if outcome?.parsed?.isValid != true, !bands.isEmpty {
-            for variant in Self.inkVariants(image) {
-                let more = MRZBandLocator().locate(in: variant()).filter { !bands.contains($0) }
+            for look in Self.looks(image).dropFirst() {
+                let more = look().filter { !bands.contains($0) }
                 if let next = read(image, bands: more), next.parsed?.isValid == true || outcome == nil {
                     outcome = next
                     if next.parsed?.isValid == true { break }
