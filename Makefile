@@ -60,7 +60,7 @@ bench-stress: release
 	.build/release/idkit-bench scan-images $(STRESS_IMAGES)
 
 ## Retrain the MRZ character recognizer (seeded; ~10 minutes on 2 cores): writes
-## scripts/mrz-ocr/mrz-glyphs.onnx, Sources/IDKitScan/MRZGlyphModel+ONNX.swift and the training report.
+## scripts/mrz-ocr/mrz-glyphs.onnx, Sources/IDKitMRZReading/MRZGlyphModel+ONNX.swift and the training report.
 mrz-model:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
 	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
@@ -135,7 +135,7 @@ vectors-images:
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/images/make_images.py
 
-## Rewrite Sources/IDKitScan/OCRBTemplates.swift from Debian's OCR-B font.
+## Rewrite Sources/IDKitMRZReading/OCRBTemplates.swift from Debian's OCR-B font.
 ocrb-templates:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy

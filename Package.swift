@@ -18,7 +18,11 @@ let package = Package(
         .library(name: "IDKitChip", targets: ["IDKitChip"]),
         // One document result from MRZ, barcode and VIZ readings: priority, data match, redaction.
         .library(name: "IDKitDocument", targets: ["IDKitDocument"]),
-        // The image front end: find and read the MRZ in photos and scans, judge the image.
+        // MRZ reading from images: locate the band, read the characters (the OpenCV dnn recognizer),
+        // decode them with the layout's rules and check digits, and judge whether to trust them.
+        .library(name: "IDKitMRZReading", targets: ["IDKitMRZReading"]),
+        // The image front end: a thin orchestration of MRZ reading, barcode reading and merging for
+        // one photo or scan, with the image's quality, annotation and redaction.
         .library(name: "IDKitScan", targets: ["IDKitScan"]),
         // The command-line layer, as a library so that tests and other tools can drive it.
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
@@ -55,19 +59,21 @@ let package = Package(
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
-        .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "COpenCVShim"]),
+        .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim"]),
+        .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
+                                                  "IDKitDocument"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
-                                                 "IDKitChip", "IDKitDocument", "IDKitScan"]),
+                                                 "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
             dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",
-                           "IDKitDocument", "IDKitScan"],
+                           "IDKitDocument", "IDKitMRZReading", "IDKitScan"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .executableTarget(
             name: "IDKitFuzz",
-            dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "IDKitScan"],
+            dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "IDKitMRZReading", "IDKitScan"],
             path: "Fuzz/IDKitFuzz"
         ),
         .testTarget(
@@ -95,8 +101,12 @@ let package = Package(
             dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA"]
         ),
         .testTarget(
+            name: "IDKitMRZReadingTests",
+            dependencies: ["IDKitMRZReading", "IDKitImage", "IDKitMRZ"]
+        ),
+        .testTarget(
             name: "IDKitScanTests",
-            dependencies: ["IDKitScan", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode"]
+            dependencies: ["IDKitScan", "IDKitMRZReading", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode"]
         ),
         .testTarget(
             name: "IDKitCLITests",

@@ -3,7 +3,7 @@
 
 Source: the OCR-B font of Debian's fonts-ocr-b (/usr/share/fonts/opentype/ocr-b/OCRB.otf, the
 free OCR-B by Matthew Skala, GPL with font exception). Writes
-Sources/IDKitScan/OCRBTemplates.swift: for each symbol, a W x H cell of ink values 0-255,
+Sources/IDKitMRZReading/OCRBTemplates.swift: for each symbol, a W x H cell of ink values 0-255,
 laid out as the reader cuts cells from a rectified MRZ line: horizontally centred on the glyph,
 one character pitch wide (2.54 mm for a 2.4 mm cap height, ICAO 9303-3), vertically from 15% of
 the cap height above the cap line to 15% below the baseline. Each symbol has two variants: sharp,
@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 FONT = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
 SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 W, H = 20, 26
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "IDKitScan", "OCRBTemplates.swift")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "IDKitMRZReading", "OCRBTemplates.swift")
 
 
 def render(ch, scale=12):

@@ -56,17 +56,17 @@ public enum ScanAnnotation {
         // The reading, in OCR-B template glyphs, on a white plate at the top left (not when the
         // result is redacted: the lines may hold masked fields).
         if let reading = scan.reading, !scan.redaction.redactsResult {
-            let gw = OCRBTemplates.width, gh = OCRBTemplates.height
+            let gw = OCRBGlyph.width, gh = OCRBGlyph.height
             let plateW = min(image.width, reading.lines.map(\.count).max()! * gw + 8)
             let plateH = min(image.height, reading.lines.count * gh + 8)
             for y in 0..<plateH { for x in 0..<plateW { plot(x, y, (255, 255, 255)) } }
             for (l, text) in reading.lines.enumerated() {
                 for (i, ch) in text.utf8.enumerated() {
-                    guard let s = OCRBTemplates.symbols.firstIndex(of: ch) else { continue }
+                    guard let mask = OCRBGlyph.inkMask(of: ch) else { continue }
                     let conf = reading.confidence[l][i]
                     let ink: (UInt8, UInt8, UInt8) = conf >= 0.8 ? (0, 0, 0) : (220, 90, 0)
                     for y in 0..<gh {
-                        for x in 0..<gw where OCRBTemplates.ink[s * gw * gh + y * gw + x] > 110 {
+                        for x in 0..<gw where mask[y * gw + x] {
                             plot(4 + i * gw + x, 4 + l * gh + y, ink)
                         }
                     }

@@ -18,7 +18,7 @@ every kernel_shape explicit, as OpenCV 4.6 needs); check the exported model agai
 network with onnxruntime; write
 
     scripts/mrz-ocr/mrz-glyphs.onnx               the model
-    Sources/IDKitScan/MRZGlyphModel+ONNX.swift   the same bytes, base64, compiled into IDKitScan
+    Sources/IDKitMRZReading/MRZGlyphModel+ONNX.swift   the same bytes, base64, compiled into IDKitMRZReading
     scripts/mrz-ocr/training-report.json         accuracy, loss, temperature, confusions
 
 Needs: numpy, pillow, tensorflow-cpu, onnx, onnxruntime (PyPI); fonts-ocr-b (Debian). The seed fixes
@@ -49,7 +49,7 @@ BATCH = 256
 CHANNELS = tuple(int(c) for c in os.environ.get("MRZ_CHANNELS", "8,24,48").split(","))
 HIDDEN = int(os.environ.get("MRZ_HIDDEN", "64"))
 OUT_ONNX = os.path.join(HERE, "mrz-glyphs.onnx")
-OUT_SWIFT = os.path.join(HERE, "..", "..", "Sources", "IDKitScan", "MRZGlyphModel+ONNX.swift")
+OUT_SWIFT = os.path.join(HERE, "..", "..", "Sources", "IDKitMRZReading", "MRZGlyphModel+ONNX.swift")
 OUT_REPORT = os.path.join(HERE, "training-report.json")
 
 

@@ -25,7 +25,7 @@ final class MRZGlyphModel: @unchecked Sendable {
     /// The symbols and "none".
     static let outputCount = 38
 
-    /// The model compiled into IDKitScan, or `nil` if OpenCV cannot read it (then the reader falls
+    /// The model compiled into IDKitMRZReading, or `nil` if OpenCV cannot read it (then the reader falls
     /// back to the OCR-B templates and says so in ``MRZReading/recognizer``).
     static let shared: MRZGlyphModel? = try? MRZGlyphModel(base64: onnxBase64)
 

@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import IDKitImage
-@testable import IDKitScan
+@testable import IDKitMRZReading
 
 /// Joining the pieces of a line that faint print broke (MRZBandLocator.fragmentedPrint).
 @Suite struct LocatorPieceTests {

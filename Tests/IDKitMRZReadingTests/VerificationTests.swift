@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import IDKitMRZ
-@testable import IDKitScan
+@testable import IDKitMRZReading
 
 /// `verified` against constructed recognizer scores, not images: every combination of confusions
 /// that cancels in the 7-3-1 check digits must leave the reading unverified unless the scores

@@ -1,6 +1,6 @@
 import Testing
 import IDKitImage
-@testable import IDKitScan
+@testable import IDKitMRZReading
 
 /// The straightening of a bent MRZ line (a curved page): the quadratic the reader fits to where
 /// the character centres fall in the strip.
