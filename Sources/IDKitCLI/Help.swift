@@ -212,6 +212,7 @@ extension Help {
 
     EXIT STATUS
       0 every image read and verified · 1 some not · 64 usage error · 66 an image that cannot be decoded
+      73 an annotation that cannot be written
 
     """
 }

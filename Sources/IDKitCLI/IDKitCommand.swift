@@ -9,6 +9,8 @@ public enum IDKitCommand {
         case invalid = 1
         case usage = 64
         case unreadableInput = 66
+        /// An output file (`--annotate`) could not be written (sysexits' EX_CANTCREAT).
+        case cannotCreateOutput = 73
     }
 
     static let version = "0.1.0"

@@ -51,6 +51,7 @@ enum ScanCommand {
         let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate,
                                       redaction: .fixed(options.redactionOptions.settings))
         var status = IDKitCommand.ExitStatus.valid
+        var cannotWrite = false
         var jobs: [(name: String, scan: DocumentScan, image: GrayImage?)] = []
         if options.fuse {
             var frames: [GrayImage] = []
@@ -82,13 +83,22 @@ enum ScanCommand {
                 let name = URL(fileURLWithPath: job.name.split(separator: ",").first.map(String.init) ?? job.name)
                     .deletingPathExtension().lastPathComponent + ".annotated.png"
                 let rgb = ScanAnnotation.render(image, scan: job.scan)
-                if let png = try? ImageEncoder.png(image, rgb: rgb) {
-                    FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(png))
+                do {
+                    try SystemCalls.writeFile(dir + "/" + name, try ImageEncoder.png(image, rgb: rgb))
+                } catch let error as SystemCallError {
+                    io.err.write("idkit scan: cannot write '\(dir)/\(name)': \(error.message)\n")
+                    cannotWrite = true
+                } catch let error as ImageError {
+                    io.err.write("idkit scan: cannot encode '\(dir)/\(name)': \(error.message)\n")
+                    cannotWrite = true
+                } catch {
+                    io.err.write("idkit scan: cannot write '\(dir)/\(name)': \(error)\n")
+                    cannotWrite = true
                 }
             }
             if job.scan.status == .unsupportedImage { status = .unreadableInput } else if job.scan.status != .ok, status == .valid { status = .invalid }
         }
-        return status
+        return cannotWrite ? .cannotCreateOutput : status
     }
 
     static func human(file: String, scan: DocumentScan) -> String {

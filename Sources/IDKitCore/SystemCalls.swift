@@ -14,6 +14,18 @@ public enum SystemCalls {
         return fd
     }
 
+    /// The file at `path` created or emptied, and `bytes` written to it (mode 0644).
+    public static func writeFile(_ path: String, _ bytes: [UInt8]) throws(SystemCallError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw SystemCallError(call: "open", code: errno) }
+        defer { close(fd) }
+        let failure: SystemCallError? = bytes.withUnsafeBytes { buffer in
+            do throws(SystemCallError) { try writeAll(fd, buffer) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
     public static func close(_ fd: Int32) {
         _ = closeDescriptor(fd)
     }

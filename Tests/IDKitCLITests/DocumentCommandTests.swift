@@ -174,6 +174,19 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test("idkit scan --annotate: an annotation that cannot be written exits 73 and says where and why")
+    func annotationThatCannotBeWritten() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-annotate-fail-\(getpid())")
+        // A directory where the PNG should go: open(2) fails with EISDIR.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("clean-01-td1.annotated.png"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let image = Self.images.appendingPathComponent("clean-01-td1.jpg").path
+        let r = try IDKitBinary.run(["scan", "--no-barcodes", "--annotate", dir.path, image])
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("cannot write '\(dir.path)/clean-01-td1.annotated.png'"))
+        #expect(r.stderr.contains("Is a directory"))
+    }
+
     @Test("idkit scan: a file that is not an image exits 66 and says why")
     func scanErrors() throws {
         let r = try IDKitBinary.run(["scan", "--json", Self.images.appendingPathComponent("manifest.json").path])

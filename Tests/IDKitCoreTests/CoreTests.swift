@@ -70,6 +70,15 @@ import IDKitCore
             try buffer.withUnsafeMutableBytes { b in try SystemCalls.read(-1, into: b) }
         }
         #expect(throws: SystemCallError(call: "open", code: ENOENT)) { try SystemCalls.openForReading("/nonexistent/idkit") }
+        #expect(throws: SystemCallError(call: "open", code: EISDIR)) { try SystemCalls.writeFile("/tmp", [1]) }
+    }
+
+    @Test func writeFileCreatesAndTruncates() throws {
+        let path = "/tmp/idkit-writefile-\(getpid())"
+        defer { unlink(path) }
+        try SystemCalls.writeFile(path, Array("a longer first text".utf8))
+        try SystemCalls.writeFile(path, Array("short".utf8))
+        #expect(try FileInput.readAll(path: path, limit: 100) == Array("short".utf8))
     }
 }
 
