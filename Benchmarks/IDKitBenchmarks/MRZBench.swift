@@ -84,7 +84,9 @@ enum MRZBench {
             let make = Process()
             make.executableURL = me
             make.arguments = ["make-stream", String(count)]
-            FileManager.default.createFile(atPath: path, contents: nil)
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                print("stream: cannot create \(path)"); return
+            }
             make.standardOutput = FileHandle(forWritingAtPath: path)
             try! make.run()
             make.waitUntilExit()

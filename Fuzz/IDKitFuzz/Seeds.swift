@@ -11,7 +11,9 @@ enum Seeds {
             return path
         }
         func put(_ dir: String, _ name: String, _ bytes: [UInt8]) {
-            fm.createFile(atPath: dir + "/" + name, contents: Data(bytes))
+            if !fm.createFile(atPath: dir + "/" + name, contents: Data(bytes)) {
+                FileHandle.standardError.write(Data("idkit-fuzz: cannot write seed \(dir)/\(name)\n".utf8))
+            }
         }
         // MRZ: every record of the samples file, and every vector's lines.
         let mrz = folder("mrz")
