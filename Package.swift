@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
         // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
         .library(name: "IDKitAAMVA", targets: ["IDKitAAMVA"]),
-        // Image decoding (libpng, libjpeg, PGM) and the geometry the readers need.
+        // Image decoding (PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC) and the geometry the readers need.
         .library(name: "IDKitImage", targets: ["IDKitImage"]),
         // Barcode reading: PDF417 through zxing-cpp with IDKit's own locator, 1D and QR through zbar.
         .library(name: "IDKitBarcode", targets: ["IDKitBarcode"]),
@@ -44,12 +44,18 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CZXing", pkgConfig: "zxing", providers: [.apt(["libzxing-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // OpenCV's dnn (the MRZ character recognizer). Debian's narrow packages ship no .pc file:
         // scripts/pkgconfig/idkit-opencv.pc, installed by scripts/install-deps, names the include path.
         .systemLibrary(name: "COpenCV", pkgConfig: "idkit-opencv",
                        providers: [.apt(["libopencv-dnn-dev", "libopencv-core-dev"])]),
-        // setjmp-based error handling for libjpeg and libpng's simplified API, in C.
-        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // The image libraries behind one C interface: setjmp-based error handling for libjpeg,
+        // libpng's simplified API, libtiff, libwebp, giflib and libheif with every size checked
+        // before allocation, and a small reader of uncompressed BMP.
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG", "CTIFF", "CWebP", "CHeif", "CGIF"]),
         // zxing-cpp behind a C interface that catches every exception.
         .target(name: "CZXingShim", dependencies: ["CZXing"]),
         // OpenCV's dnn behind a C interface that catches every exception.
@@ -87,6 +93,10 @@ let package = Package(
         .testTarget(
             name: "IDKitAAMVATests",
             dependencies: ["IDKitAAMVA"]
+        ),
+        .testTarget(
+            name: "IDKitImageTests",
+            dependencies: ["IDKitImage"]
         ),
         .testTarget(
             name: "IDKitBarcodeTests",

@@ -55,6 +55,10 @@ enum Seeds {
         for name in (try? fm.contentsOfDirectory(atPath: "TestVectors/pdf417/misc")) ?? [] {
             if let data = fm.contents(atPath: "TestVectors/pdf417/misc/\(name)"), data.count < 200_000 { put(image, name, Array(data)) }
         }
+        // Every other format (issue 14): BMP, TIFF, WebP, GIF, HEIC as the committed script made them.
+        for name in ((try? fm.contentsOfDirectory(atPath: "TestVectors/images/formats")) ?? []).sorted() where !name.hasSuffix(".py") {
+            if let data = fm.contents(atPath: "TestVectors/images/formats/\(name)"), data.count < 200_000 { put(image, "format-" + name, Array(data)) }
+        }
         for name in ((try? fm.contentsOfDirectory(atPath: "TestVectors/images")) ?? []).sorted() where name.hasSuffix(".jpg") {
             guard let decoded = try? ImageDecoder.decodeFile(atPath: "TestVectors/images/\(name)").image else { continue }
             let scale = 480.0 / Double(decoded.width)

@@ -5,7 +5,7 @@ enum Help {
     USAGE
       idkit validate [options] [MRZ… | FILE… | -]   parse and check ICAO 9303 MRZs
       idkit aamva [--json] [--strict] [FILE… | -]  parse raw AAMVA DL/ID barcode payloads
-      idkit barcode [--json] IMAGE…                decode barcodes (PDF417, QR, 1D) in PNG/JPEG/PGM
+      idkit barcode [--json] IMAGE…                decode barcodes (PDF417, QR, 1D) in image files
       idkit merge [--json] [redaction] FILE|-      one document result from MRZ, barcode and VIZ
       idkit bac [--json] MRZ-LINE… | --document-number N --birth YYMMDD --expiry YYMMDD
                                                    chip access keys (BAC, PACE K_π) and BAC readiness
@@ -88,8 +88,9 @@ extension Help {
       idkit barcode [--json] [--max-pixels N] IMAGE…
 
     INPUT
-      PNG, JPEG or binary/ASCII PGM files. PDF417 is read by zxing-cpp after IDKit finds and
-      straightens the barcode (any rotation, perspective, mirrored); 1D and QR by zbar and zxing-cpp.
+      PNG, JPEG, binary/ASCII PGM, BMP, TIFF, WebP, GIF or HEIC files. PDF417 is read by zxing-cpp
+      after IDKit finds and straightens the barcode (any rotation, perspective, mirrored); 1D and QR
+      by zbar and zxing-cpp.
 
     OPTIONS
       --json          one JSON object per image: {"file", "barcodes": [{"format", "bytes" (base64),
@@ -185,7 +186,8 @@ extension Help {
       idkit scan [--json] [--fuse] [--annotate DIR] [--no-barcodes] [--max-pixels N]
                  [--reference-date YYYY-MM-DD] IMAGE…
 
-    For each PNG, JPEG (EXIF orientation applied) or PGM image: the MRZ band at any rotation, its
+    For each PNG, JPEG (EXIF orientation applied), PGM, BMP, TIFF (its orientation tag applied; the
+    first page), WebP, GIF (the first frame) or HEIC image: the MRZ band at any rotation, its
     characters read by a trained recognizer (OpenCV dnn) and decoded with the check digits, a
     confidence per character, image quality with capture hints, barcodes where a bar field is, and
     the merged document result. A reading is verified only when it is valid and no other plausible

@@ -69,8 +69,11 @@ enum ScanCommand {
             }
         } else {
             for file in options.files {
-                let (scan, image) = scanner.scanKeepingImage(file: file)
-                jobs.append((file, scan, options.annotate != nil ? image : nil))
+                // Every page of a multi-page TIFF: the first under the file's name, the others as
+                // FILE#page=N (N from 2).
+                for (page, scan, image) in scanner.scanPages(file: file) {
+                    jobs.append((page == 0 ? file : "\(file)#page=\(page + 1)", scan, options.annotate != nil ? image : nil))
+                }
             }
         }
         for job in jobs {
@@ -80,8 +83,10 @@ enum ScanCommand {
                 io.out.write(human(file: job.name, scan: job.scan))
             }
             if let dir = options.annotate, let image = job.image {
-                let name = URL(fileURLWithPath: job.name.split(separator: ",").first.map(String.init) ?? job.name)
-                    .deletingPathExtension().lastPathComponent + ".annotated.png"
+                let first = job.name.split(separator: ",").first.map(String.init) ?? job.name
+                let parts = first.components(separatedBy: "#page=")
+                let name = URL(fileURLWithPath: parts[0]).deletingPathExtension().lastPathComponent
+                    + (parts.count > 1 ? ".page\(parts[1])" : "") + ".annotated.png"
                 let rgb = ScanAnnotation.render(image, scan: job.scan)
                 do {
                     try SystemCalls.writeFile(dir + "/" + name, try ImageEncoder.png(image, rgb: rgb))

@@ -30,8 +30,37 @@ public struct ImageLimits: Sendable, Equatable {
     public static let `default` = ImageLimits()
 }
 
-/// Decodes PNG (libpng), JPEG (libjpeg) and PGM (`P5` binary, `P2` ASCII) to 8-bit gray.
+/// Decodes PNG (libpng), JPEG (libjpeg), PGM (`P5` binary, `P2` ASCII), BMP (uncompressed), TIFF
+/// (libtiff, every page), WebP (libwebp), GIF (giflib, the first frame) and HEIC/HEIF (libheif) to
+/// 8-bit gray, each size checked against the limits before pixel memory is allocated.
 public enum ImageDecoder {
+    /// The formats, told apart by their first bytes.
+    public enum Format: String, Sendable, CaseIterable {
+        case png = "PNG", jpeg = "JPEG", pgm = "PGM", bmp = "BMP", tiff = "TIFF", webp = "WebP", gif = "GIF", heif = "HEIF"
+
+        /// The format of `data` from its signature; `nil` for none of them.
+        public static func of(_ data: [UInt8]) -> Format? {
+            func at(_ offset: Int, _ bytes: [UInt8]) -> Bool {
+                data.count >= offset + bytes.count && Array(data[offset..<(offset + bytes.count)]) == bytes
+            }
+            if at(0, [0x89, 0x50, 0x4E, 0x47]) { return .png }
+            if at(0, [0xFF, 0xD8]) { return .jpeg }
+            if data.count >= 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "2") { return .pgm }
+            if at(0, Array("BM".utf8)) { return .bmp }
+            // Little- and big-endian TIFF, classic and BigTIFF.
+            if at(0, [0x49, 0x49, 0x2A, 0x00]) || at(0, [0x4D, 0x4D, 0x00, 0x2A]) || at(0, [0x49, 0x49, 0x2B, 0x00])
+                || at(0, [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
+            if at(0, Array("RIFF".utf8)), at(8, Array("WEBP".utf8)) { return .webp }
+            if at(0, Array("GIF87a".utf8)) || at(0, Array("GIF89a".utf8)) { return .gif }
+            // ISO BMFF with a HEIF brand (ISO/IEC 23008-12): heic, heix, mif1, msf1, avif, …
+            if at(4, Array("ftyp".utf8)), data.count >= 12 {
+                let brand = String(decoding: data[8..<12], as: UTF8.self)
+                if ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "avif", "avis"].contains(brand) { return .heif }
+            }
+            return nil
+        }
+    }
+
     /// The image in `data`, whose format is recognised from its first bytes.
     public static func decode(_ data: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
         try decodeWithOrientation(data, limits: limits).image
@@ -43,13 +72,86 @@ public enum ImageDecoder {
         guard data.count <= limits.maxFileBytes else {
             throw ImageError(.fileTooLarge, "the file has \(data.count) bytes; the limit is \(limits.maxFileBytes)")
         }
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (try decodePNG(data, limits: limits), 0) }
-        if data.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(data, limits: limits) }
-        if data.count >= 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "2") {
-            return (try PGM.decode(data, limits: limits), 0)
+        switch Format.of(data) {
+        case .png: return (try decodePNG(data, limits: limits), 0)
+        case .jpeg: return try decodeJPEG(data, limits: limits)
+        case .pgm: return (try PGM.decode(data, limits: limits), 0)
+        case .tiff: return try decodeTIFF(data, page: 0, limits: limits)
+        case .bmp: return (try decodeC(data, .bmp, limits: limits, idk_bmp_decode_gray), 0)
+        case .webp: return (try decodeC(data, .webp, limits: limits, idk_webp_decode_gray), 0)
+        case .gif: return (try decodeC(data, .gif, limits: limits, idk_gif_decode_gray), 0)
+        case .heif: return (try decodeC(data, .heif, limits: limits, idk_heif_decode_gray), 0)
+        case nil:
+            let head = data.prefix(4).map { String($0, radix: 16) }.joined(separator: " ")
+            throw ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF or HEIC file (first bytes \(head))")
         }
-        let head = data.prefix(4).map { String($0, radix: 16) }.joined(separator: " ")
-        throw ImageError(.unsupportedFormat, "not a PNG, JPEG or PGM file (first bytes \(head))")
+    }
+
+    /// How many pages the image has: the pages of a multi-page TIFF (at most 64), else 1.
+    public static func pageCount(_ data: [UInt8]) throws(ImageError) -> Int {
+        guard Format.of(data) == .tiff else { return 1 }
+        var pages: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { buf in idk_tiff_page_count(buf.baseAddress, buf.count, &pages, &message, message.count) }
+        guard status == Int32(IDK_IMAGE_OK) else {
+            throw ImageError(.corrupt, "corrupt TIFF: \(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })")
+        }
+        return Int(pages)
+    }
+
+    /// Page `page` (0 first) of the image, with its orientation tag, not applied; page 0 of a
+    /// one-page format is the image. One page at a time keeps a long scan's memory to one page.
+    public static func decodePage(_ data: [UInt8], page: Int, limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+        if page == 0 { return try decodeWithOrientation(data, limits: limits) }
+        guard Format.of(data) == .tiff else { throw ImageError(.corrupt, "a \(Format.of(data)?.rawValue ?? "file") of one page has no page \(page + 1)") }
+        guard data.count <= limits.maxFileBytes else {
+            throw ImageError(.fileTooLarge, "the file has \(data.count) bytes; the limit is \(limits.maxFileBytes)")
+        }
+        return try decodeTIFF(data, page: page, limits: limits)
+    }
+
+    /// Every page of the image (``pageCount(_:)``), each with its orientation tag, not applied.
+    /// The pages together may hold at most `limits.maxPixels` pixels: a file of many large pages
+    /// is refused rather than held whole (decode them one by one with ``decodePage(_:page:limits:)``).
+    public static func decodePages(_ data: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> [(image: GrayImage, exifOrientation: Int)] {
+        var out: [(image: GrayImage, exifOrientation: Int)] = []
+        var total = 0
+        for page in 0..<(try pageCount(data)) {
+            let remaining = ImageLimits(maxPixels: limits.maxPixels - total, maxFileBytes: limits.maxFileBytes)
+            do {
+                out.append(try decodePage(data, page: page, limits: remaining))
+            } catch where error.kind == .tooLarge && page > 0 {
+                throw ImageError(.tooLarge, "the pages of the TIFF file hold more than \(limits.maxPixels) pixels together (page \(page + 1) is past the limit)")
+            }
+            total += out[page].image.pixels.count
+        }
+        return out
+    }
+
+    private static func decodeTIFF(_ data: [UInt8], page: Int, limits: ImageLimits) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0, orientation: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { buf in
+            idk_tiff_decode_gray(buf.baseAddress, buf.count, Int32(page), UInt64(limits.maxPixels), &pixels, &w, &h, &orientation,
+                                 &message, message.count)
+        }
+        return (try finish(status, pixels, w, h, message, format: page == 0 ? "TIFF" : "TIFF page \(page + 1)", limits: limits),
+                Int(orientation))
+    }
+
+    /// A format whose C decoder has the common signature (data, limit → gray pixels, size, message).
+    private static func decodeC(_ data: [UInt8], _ format: Format, limits: ImageLimits,
+                                _ decoder: (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+                                            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32)
+        throws(ImageError) -> GrayImage {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { buf in
+            decoder(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &message, message.count)
+        }
+        return try finish(status, pixels, w, h, message, format: format.rawValue, limits: limits)
     }
 
     /// Reads and decodes a file, refusing files above the size limit before reading them whole.

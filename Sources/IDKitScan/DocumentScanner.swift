@@ -97,6 +97,41 @@ public struct DocumentScanner: Sendable {
         return (result, image)
     }
 
+    /// Every page of the file scanned, one page decoded at a time (a multi-page TIFF: each page
+    /// is a document or a side of one; every other format is one page). A file that cannot be
+    /// read or decoded gives one failed page.
+    public func scanPages(file path: String) -> [(page: Int, scan: DocumentScan, image: GrayImage?)] {
+        let t0 = Date()
+        let data: [UInt8], pages: Int
+        do {
+            data = try FileInput.readAll(path: path, limit: limits.maxFileBytes)
+            pages = try ImageDecoder.pageCount(data)
+        } catch let error as FileInputError {
+            let reason = switch error {
+            case .system(let e): "cannot \(e.call): \(e.message)"
+            case .tooLarge(let limit): "the file is larger than the limit of \(limit) bytes"
+            }
+            return [(0, .failed(.unsupportedImage, reason: reason, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)]), nil)]
+        } catch {
+            return [(0, .failed(.unsupportedImage, reason: (error as? ImageError)?.message ?? "\(error)",
+                             timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)]), nil)]
+        }
+        return (0..<pages).map { page in
+            let start = Date()
+            let image: GrayImage
+            do throws(ImageError) {
+                let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
+                image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+            } catch {
+                return (page, .failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: start), "total": ms(since: start)]), nil)
+            }
+            var result = scan(image)
+            result.timingsMs["decode"] = ms(since: start) - (result.timingsMs["total"] ?? 0)
+            result.timingsMs["total"] = ms(since: start)
+            return (page, result, image)
+        }
+    }
+
     /// The file decoded within ``limits`` and turned upright by its EXIF orientation.
     public func uprightImage(file path: String) throws(ImageError) -> GrayImage {
         let decoded = try ImageDecoder.decodeFile(atPath: path, limits: limits)

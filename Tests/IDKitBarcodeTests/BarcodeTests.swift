@@ -128,8 +128,8 @@ struct ImageDecoderTests {
     @Test("unknown formats, empty files and small pixel limits")
     func otherErrors() throws {
         #expect(throws: ImageError(.empty, "the file is empty")) { try ImageDecoder.decode([]) }
-        #expect(throws: ImageError(.unsupportedFormat, "not a PNG, JPEG or PGM file (first bytes 47 49 46 38)")) {
-            try ImageDecoder.decode(Array("GIF89a".utf8))
+        #expect(throws: ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF or HEIC file (first bytes 25 50 44 46)")) {
+            try ImageDecoder.decode(Array("%PDF-1.7".utf8))
         }
         let data = Array(try Data(contentsOf: PDF417Vectors.directory.appendingPathComponent("images/clean-00.png")))
         #expect(throws: ImageError(.tooLarge, "the image is 800×600 = 480000 pixels; the limit is 1000")) {

@@ -187,6 +187,21 @@ import Testing
         #expect(r.stderr.contains("Is a directory"))
     }
 
+    @Test("idkit scan reads every format and every page of a TIFF, the pages after the first as FILE#page=N")
+    func everyFormatAndPage() throws {
+        let formats = DocumentCommandTests.vectors.appendingPathComponent("images/formats")
+        let files = ["two-pages.tif", "lossless.webp", "lossy.heic", "gray.gif", "gray8.bmp"].map { formats.appendingPathComponent($0).path }
+        let r = try IDKitBinary.run(["scan", "--json", "--no-barcodes"] + files)
+        #expect(r.status == 0)
+        let objects = try r.stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["file"] as? String } == [files[0], files[0] + "#page=2"] + files.dropFirst().map { $0 })
+        let lines = objects.map { ($0["mrz"] as? [String: Any])?["lines"] as? [String] }
+        // The same document in every file (the second TIFF page turned 180°, read upright).
+        #expect(Set(lines.map { $0?.joined(separator: "/") ?? "" }).count == 1)
+        #expect(lines.first??.first == "C<ESP6BLUFGL7U5NNPR4<<<<<<<<<<")
+        #expect(objects.allSatisfy { ($0["mrz"] as? [String: Any])?["verified"] as? Bool == true })
+    }
+
     @Test("idkit scan: a file that is not an image exits 66 and says why")
     func scanErrors() throws {
         let r = try IDKitBinary.run(["scan", "--json", Self.images.appendingPathComponent("manifest.json").path])

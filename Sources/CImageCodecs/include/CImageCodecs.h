@@ -1,4 +1,5 @@
-// Thin C wrappers over libjpeg and libpng for IDKitImage.
+// Thin C wrappers over the image libraries for IDKitImage: libjpeg and libpng (CImageCodecs.c);
+// libtiff, libwebp, giflib, libheif and a small BMP reader (CImageFormats.c).
 //
 // Why C: libjpeg reports errors by calling `error_exit`, whose default ends the process; the
 // only safe way back is setjmp/longjmp, which Swift cannot do. These functions install an error
@@ -32,6 +33,39 @@ int32_t idk_jpeg_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
 /// Decodes a PNG to 8-bit gray through libpng's simplified API (all bit depths, palettes,
 /// alpha composited on white). Same ownership rules as the JPEG decoder.
 int32_t idk_png_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+                            uint8_t **pixels, int32_t *width, int32_t *height,
+                            char *message, size_t messageCapacity);
+
+/// At most this many pages of a TIFF file are read.
+#define IDK_TIFF_MAX_PAGES 64
+
+/// How many pages (image directories) a TIFF file holds, up to IDK_TIFF_MAX_PAGES.
+int32_t idk_tiff_page_count(const uint8_t *data, size_t length, int32_t *pages, char *message, size_t messageCapacity);
+
+/// Decodes page `page` (0 first) of a TIFF file (libtiff's RGBA interface: every photometric
+/// interpretation and compression libtiff reads) to 8-bit gray, rows as stored; `*orientation`
+/// is the TIFF orientation tag (1–8, the values EXIF uses), for the caller to apply.
+int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, uint64_t maxPixels,
+                             uint8_t **pixels, int32_t *width, int32_t *height, int32_t *orientation,
+                             char *message, size_t messageCapacity);
+
+/// Decodes a still WebP image (lossy or lossless, alpha composited on white) to 8-bit gray.
+int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+                             uint8_t **pixels, int32_t *width, int32_t *height,
+                             char *message, size_t messageCapacity);
+
+/// Decodes the first frame of a GIF on its logical screen (white elsewhere) to 8-bit gray.
+int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+                            uint8_t **pixels, int32_t *width, int32_t *height,
+                            char *message, size_t messageCapacity);
+
+/// Decodes the primary image of a HEIC/HEIF file (rotation and mirroring applied) to 8-bit gray.
+int32_t idk_heif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+                             uint8_t **pixels, int32_t *width, int32_t *height,
+                             char *message, size_t messageCapacity);
+
+/// Decodes an uncompressed BMP (1–32 bits per pixel, BI_RGB or BI_BITFIELDS) to 8-bit gray.
+int32_t idk_bmp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity);
 

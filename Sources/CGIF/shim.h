@@ -1,0 +1,2 @@
+// giflib (libgif-dev): GIF images (the zxing projects' test suites hold many).
+#include <gif_lib.h>

@@ -1,0 +1,2 @@
+// libwebp (libwebp-dev): WebP phone uploads and the zxing projects' test images.
+#include <webp/decode.h>
