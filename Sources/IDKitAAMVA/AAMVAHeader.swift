@@ -176,6 +176,12 @@ extension PayloadReader {
                 designatorStart = q + 12; entries = digits(at: q + 10, count: 2) ?? 0
                 warn(.jurisdictionVersionMismatch, "version \(version) header carries a jurisdiction version", at: q + 8)
             }
+        } else if !withJurisdiction, !without, digits(at: q + 8, count: 3) != nil, looksLikeDesignator(at: q + 11) {
+            // The number of entries written with one digit ("…09011ID0041…"): a slip some
+            // encoders make; the designators still follow.
+            jurisdictionVersion = digits(at: q + 8, count: 2)
+            designatorStart = q + 11; entries = digits(at: q + 10, count: 1) ?? 0
+            warn(.invalidValue, "the number of entries is written with one digit (\(quote(q + 10, 1))) instead of two", at: q + 10)
         } else {
             if withJurisdiction || !without {
                 jurisdictionVersion = digits(at: q + 8, count: 2)

@@ -169,6 +169,11 @@ def damaged(data, mode, p):
         return re.sub(rb"((?:DL|ID|Z[A-Z]))\d{4}(\d{4})", lambda m: m.group(1) + b"0000" + m.group(2), data, count=2), ["subfileOffsetWrong"]
     if mode == "missing-rs":     # header without the record separator
         return data.replace(b"@\n\x1e\r", b"@\n\r", 1), ["missingRecordSeparator"]
+    if mode == "entries-one-digit":  # number of entries as one digit ("…08011DL…", issue 14); offsets right
+        m = re.match(rb"(.*?ANSI \d{6}\d\d\d\d)0(\d)", data, re.S)
+        d = m.group(1) + m.group(2) + data[m.end():]
+        return re.sub(rb"((?:DL|ID|Z[A-Z]))(\d{4})(\d{4})", lambda n: n.group(1) + f"{int(n.group(2)) - 1:04d}".encode() + n.group(3),
+                      d, count=int(m.group(2))), ["invalidValue"]
     if mode == "stray-c1":       # C1 bytes from a scanner / re-encoded as UTF-8
         i = data.index(b"\nDCS") if b"\nDCS" in data else data.index(b"\nDAG")
         return data[:i] + b"\xc2\x90" + data[i:i + 1] + b"\x90" + data[i + 1:], ["strayControlBytes"]
@@ -237,7 +242,8 @@ def main():
         iin, state, country = ("636035", "IL", "USA") if v == 8 else ("636005", "SC", "USA")
         p = person(rng, v, iin, state, country, "DL")
         clean = build(p)
-        for mode in ["crlf", "cr-lost", "wedge", "leading-junk", "at-junk", "offset-il", "offset-sc", "offset-zero", "missing-rs", "stray-c1"]:
+        modes = ["crlf", "cr-lost", "wedge", "leading-junk", "at-junk", "offset-il", "offset-sc", "offset-zero", "missing-rs", "stray-c1"]
+        for mode in modes + (["entries-one-digit"] if v >= 2 else []):
             data, warnings = damaged(clean, mode, p)
             name = f"damaged-v{v:02d}-{mode}.bin"
             open(os.path.join(out_dir, name), "wb").write(data)
