@@ -2,7 +2,7 @@ internal import CZBar
 import IDKitImage
 
 /// The one Swift choke point for zbar: 1D symbologies and QR. zbar's PDF417 decoder is
-/// unfinished (it finds nothing in valid symbols), so PDF417 is switched off here.
+/// unfinished (it finds nothing in valid symbols), so PDF417 is not switched on here.
 enum ZBarDecoder {
     static func format(_ type: zbar_symbol_type_t) -> BarcodeFormat {
         switch type {
@@ -21,11 +21,17 @@ enum ZBarDecoder {
         }
     }
 
+    /// What zbar reads for IDKit: QR and the 1D symbologies of ``BarcodeFormat`` but DataBar.
+    static let enabled: [zbar_symbol_type_t] = [ZBAR_QRCODE, ZBAR_CODE128, ZBAR_CODE39, ZBAR_CODE93, ZBAR_CODABAR,
+                                                ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCA, ZBAR_UPCE, ZBAR_I25]
+
     static func read(_ image: GrayImage) -> [Barcode] {
         guard image.width > 0, image.height > 0, let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_PDF417, ZBAR_CFG_ENABLE, 0)
+        // Only the symbologies reported, and not DataBar: zxing-cpp reads DataBar, and zbar's
+        // DataBar decoder prints internal assertions to stderr on some images (a zxing test photo).
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        for symbology in Self.enabled { zbar_image_scanner_set_config(scanner, symbology, ZBAR_CFG_ENABLE, 1) }
         // Raw bytes for QR, not zbar's guess at a text encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         guard let zimage = zbar_image_create() else { return [] }

@@ -97,3 +97,42 @@ import Testing
         #expect(usage.status == 64)
     }
 }
+
+/// The zxing projects' PDF417 suites, read in place from ../shared (never copied here).
+enum ZXingSuites {
+    static let directory = AAMVAAndBarcodeCommandTests.vectors.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/testdata/pdf417-zxing")
+    static var available: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.tsv").path) }
+}
+
+@Suite(.enabled(if: ZXingSuites.available, "needs ../shared/testdata/pdf417-zxing (the zxing projects' PDF417 suites); absent here"))
+struct ZXingSuiteCommandTests {
+    @Test("idkit barcode prints nothing of the libraries: zbar's DataBar assertion on a zxing photo stays out of stderr")
+    func nothingLeaksToStandardError() throws {
+        let image = ZXingSuites.directory.appendingPathComponent("zxing-java-pdf417-4/02-01.png").path
+        let r = try IDKitBinary.run(["barcode", image])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty, "stderr: \(r.stderr)")
+        #expect(r.stdout.contains("PDF417, 1000 bytes"))
+    }
+
+    @Test("idkit barcode reads every WebP and GIF image of the suites as it is, to the expected bytes")
+    func webPAndGIFAsTheyAre() throws {
+        let rows = try String(contentsOf: ZXingSuites.directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        // suite, image, expected, kind, unit: single-image units stored as WebP or GIF.
+        let units = rows.filter { ($0[1].hasSuffix(".webp") || $0[1].hasSuffix(".gif")) && $0[4] == "image" }
+        #expect(units.count >= 30)
+        for row in units {
+            let r = try IDKitBinary.run(["barcode", "--json", ZXingSuites.directory.appendingPathComponent(row[1]).path])
+            let expected = try Data(contentsOf: ZXingSuites.directory.appendingPathComponent(row[2]))
+            let found = try r.stdout.split(separator: "\n").flatMap { line -> [Data] in
+                let o = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return ((o["barcodes"] as? [[String: Any]]) ?? []).compactMap { ($0["bytes"] as? String).flatMap { Data(base64Encoded: $0) } }
+            }
+            let same: (Data) -> Bool = row[3] == "txt"
+                ? { String(decoding: $0, as: UTF8.self) == String(decoding: expected, as: UTF8.self) } : { $0 == expected }
+            #expect(found.contains(where: same), "\(row[1])")
+        }
+    }
+}
