@@ -6,7 +6,7 @@ document scanner), and PyPI zxing-cpp when installed, in one run.
 IDKit and zxing-cpp are given the suites' own files (PNG, JPEG, WebP, GIF: IDKit decodes them all
 since issue 14). A unit `image` is read when some barcode's
 bytes equal the expectation (`.txt` compared as UTF-8 text, `.bin` as bytes); a Macro PDF417 set
-(`sa:<group>`) when the segments, read from its images in order, join to the expectation.
+(`sa:<group>`) when the segments read from its images, in segment-index order, join to the expectation.
 
     python3 Benchmarks/compare_pdf417_zxing.py [IDKIT] [DIR]
 """
@@ -30,14 +30,23 @@ def idkit_bytes(command, path):
             o = json.loads(line)
         except ValueError:
             continue
-        found += [base64.b64decode(b["bytes"]) for b in o.get("barcodes", [])]
+        found += [Found(base64.b64decode(b["bytes"]), (b.get("macro") or {}).get("segmentIndex", -1)) for b in o.get("barcodes", [])]
     return found
+
+
+class Found(bytes):
+    """A barcode's bytes with its Macro PDF417 segment index (-1 when it stands alone)."""
+    def __new__(cls, data, index):
+        b = super().__new__(cls, data)
+        b.index = index
+        return b
 
 
 def zxingcpp_bytes(path):
     import zxingcpp
     from PIL import Image
-    return [r.bytes for r in zxingcpp.read_barcodes(Image.open(path), formats=zxingcpp.BarcodeFormat.PDF417)]
+    return [Found(r.bytes, getattr(r, "sequence_index", -1)) for r in
+            zxingcpp.read_barcodes(Image.open(path), formats=zxingcpp.BarcodeFormat.PDF417)]
 
 
 def main():
@@ -75,7 +84,13 @@ def main():
         photos = [0, 0]
         for (suite, unit), members in units.items():
             if unit.startswith("sa:"):
-                joined = b"".join(b for m in sorted(members, key=lambda m: m["image"]) for b in results[r][m["image"]][:1])
+                # Every segment found in the set's images, by segment index (images in order
+                # when a reader gives no index), each index once.
+                segments = {}
+                for k, m in enumerate(sorted(members, key=lambda m: m["image"])):
+                    for j, f in enumerate(results[r][m["image"]]):
+                        segments.setdefault(f.index if f.index >= 0 else (k, j), f)
+                joined = b"".join(bytes(segments[i]) for i in sorted(segments, key=lambda i: (i,) if isinstance(i, int) else i))
                 want = expected(members[0])
                 ok = (joined.decode("utf-8", "replace") if members[0]["kind"] == "txt" else joined) == want
             else:

@@ -72,6 +72,11 @@ extern "C" int32_t idk_zxing_read(const uint8_t *gray, int32_t width, int32_t he
             for (int k = 0; k < 4; k++) { o.quad[2 * k] = p[k].x; o.quad[2 * k + 1] = p[k].y; }
             o.isMirrored = r.isMirrored() ? 1 : 0;
             o.orientation = r.orientation();
+            o.sequenceIndex = r.sequenceIndex();
+            o.sequenceSize = r.sequenceSize();
+            const std::string id = r.sequenceId();
+            std::strncpy(o.sequenceId, id.c_str(), sizeof o.sequenceId - 1);
+            o.sequenceId[sizeof o.sequenceId - 1] = '\0';
         }
         *results = out;
         return count;

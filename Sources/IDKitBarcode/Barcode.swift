@@ -40,14 +40,70 @@ public struct Barcode: Sendable, Equatable, Codable {
     /// symbols by itself without saying so; this is `true` when IDKit had to flip the image or
     /// the decoder reported a mirrored read.
     public var isMirrored: Bool
+    /// The symbol's place in a Macro PDF417 set; `nil` for a symbol that stands alone.
+    public var macro: MacroSegment?
 
-    public init(format: BarcodeFormat, bytes: [UInt8], quad: Quadrilateral, decoder: BarcodeDecoder, isMirrored: Bool = false) {
+    public init(format: BarcodeFormat, bytes: [UInt8], quad: Quadrilateral, decoder: BarcodeDecoder, isMirrored: Bool = false,
+                macro: MacroSegment? = nil) {
         self.format = format
         self.bytes = bytes
         self.quad = quad
         self.decoder = decoder
         self.isMirrored = isMirrored
+        self.macro = macro
     }
+}
+
+/// One segment of a Macro PDF417 set (ISO/IEC 15438 Annex H, "Macro PDF417"): a file too long for
+/// one symbol is split over several, each carrying its index and the set's file id; the bytes of
+/// the segments in index order are the file.
+public struct MacroSegment: Sendable, Equatable, Codable {
+    /// 0-based.
+    public var segmentIndex: Int
+    /// How many segments the set has, when the symbol says so (the count field is optional; the
+    /// last segment says it is last); `nil` when unknown.
+    public var segmentCount: Int?
+    /// The set's file id: segments with the same id belong together.
+    public var fileId: String
+    public var isLast: Bool { segmentCount == segmentIndex + 1 }
+
+    public init(segmentIndex: Int, segmentCount: Int?, fileId: String) {
+        self.segmentIndex = segmentIndex
+        self.segmentCount = segmentCount
+        self.fileId = fileId
+    }
+
+    /// The sets among `barcodes`, by file id: the segments found in index order, whether the set
+    /// is complete (every index up to the last one's present), and, when it is, the file they make.
+    public static func sets(in barcodes: [Barcode]) -> [MacroSet] {
+        var byId: [String: [(MacroSegment, [UInt8])]] = [:]
+        var order: [String] = []
+        for b in barcodes {
+            guard let m = b.macro else { continue }
+            if byId[m.fileId] == nil { order.append(m.fileId) }
+            var segments = byId[m.fileId, default: []]
+            if segments.contains(where: { $0.0.segmentIndex == m.segmentIndex }) { continue }
+            segments.append((m, b.bytes))
+            byId[m.fileId] = segments
+        }
+        return order.map { id in
+            let segments = byId[id, default: []].sorted { $0.0.segmentIndex < $1.0.segmentIndex }
+            let count = segments.compactMap(\.0.segmentCount).max()
+            let complete = count.map { n in segments.map(\.0.segmentIndex) == Array(0..<n) } ?? false
+            return MacroSet(fileId: id, segmentCount: count, segmentsFound: segments.map(\.0.segmentIndex),
+                            isComplete: complete, bytes: complete ? segments.flatMap(\.1) : nil)
+        }
+    }
+}
+
+/// The segments of one Macro PDF417 file found together (``MacroSegment/sets(in:)``).
+public struct MacroSet: Sendable, Equatable, Codable {
+    public var fileId: String
+    public var segmentCount: Int?
+    public var segmentsFound: [Int]
+    public var isComplete: Bool
+    /// The segments' bytes joined in index order, when the set is complete.
+    public var bytes: [UInt8]?
 }
 
 /// Why barcode reading failed (finding no barcode is not an error: the result is empty).

@@ -60,9 +60,17 @@ enum ZXingDecoder {
             let bytes = Array(UnsafeBufferPointer(start: r.bytes, count: Int(r.length)))
             let q = withUnsafeBytes(of: r.quad) { Array($0.bindMemory(to: Int32.self)) }
             func p(_ k: Int) -> Point { Point(x: Double(q[2 * k]), y: Double(q[2 * k + 1])) }
+            var macro: MacroSegment?
+            if r.sequenceIndex >= 0 {
+                let id = withUnsafeBytes(of: r.sequenceId) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                macro = MacroSegment(segmentIndex: Int(r.sequenceIndex), segmentCount: r.sequenceSize > 0 ? Int(r.sequenceSize) : nil,
+                                     fileId: id)
+            }
             found.append(Barcode(format: format(r.format), bytes: bytes,
                                  quad: Quadrilateral(topLeft: p(0), topRight: p(1), bottomRight: p(2), bottomLeft: p(3)),
-                                 decoder: .zxing, isMirrored: r.isMirrored != 0))
+                                 decoder: .zxing, isMirrored: r.isMirrored != 0, macro: macro))
         }
         return found
     }

@@ -35,6 +35,7 @@ enum BarcodeCommand {
         guard let options = parsed else { return exit }
         var status = IDKitCommand.ExitStatus.valid
         let reader = BarcodeReader()
+        var all: [Barcode] = []
         for file in options.files {
             var barcodes: [Barcode] = []
             var errors: [String] = []
@@ -48,10 +49,24 @@ enum BarcodeCommand {
                 errors.append("\(error)")
             }
             if barcodes.isEmpty && status == .valid { status = .invalid }
+            all += barcodes
             if options.json {
                 io.out.write(BarcodeReport.json(file: file, barcodes: barcodes, errors: errors) + "\n")
             } else {
                 io.out.write(human(file: file, barcodes: barcodes, errors: errors))
+            }
+        }
+        // Macro PDF417 segments found in the images of this call, joined by file id.
+        let sets = MacroSegment.sets(in: all)
+        if !sets.isEmpty {
+            if options.json {
+                io.out.write(BarcodeReport.macroSetsJSON(sets) + "\n")
+            } else {
+                for set in sets {
+                    let count = set.segmentCount.map(String.init) ?? "?"
+                    io.out.write("Macro PDF417 file \(set.fileId): segments \(set.segmentsFound.map { String($0 + 1) }.joined(separator: ", ")) of \(count)"
+                                 + (set.isComplete ? ", complete: \(set.bytes?.count ?? 0) bytes\n" : ", incomplete\n"))
+                }
             }
         }
         return status
@@ -63,7 +78,8 @@ enum BarcodeCommand {
         if barcodes.isEmpty && errors.isEmpty { out += "\(file): no barcode found\n" }
         for b in barcodes {
             let corners = b.quad.corners.map { "(\(Int($0.x.rounded())),\(Int($0.y.rounded())))" }.joined(separator: " ")
-            out += "\(file): \(b.format.rawValue), \(b.bytes.count) bytes, by \(b.decoder.rawValue)\(b.isMirrored ? ", mirrored" : ""), at \(corners)\n"
+            let macro = b.macro.map { ", Macro PDF417 segment \($0.segmentIndex + 1) of \($0.segmentCount.map(String.init) ?? "?") (file \($0.fileId))" } ?? ""
+            out += "\(file): \(b.format.rawValue), \(b.bytes.count) bytes, by \(b.decoder.rawValue)\(b.isMirrored ? ", mirrored" : "")\(macro), at \(corners)\n"
             if b.format == .pdf417, let payload = try? AAMVAParser().parse(b.bytes) {
                 out += HumanAAMVA.describe(payload, file: "  AAMVA").split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")

@@ -8,7 +8,7 @@ import IDKitCore
 /// --json`. Here, with the readers it reports on, so that every front end writes the same bytes.
 public enum BarcodeReport {
     /// The `idkit barcode --json` contract (README): `{"file", "barcodes": [{"format", "bytes",
-    /// "quad", "decoder", "isMirrored", "aamva"}], "errors"}`.
+    /// "quad", "decoder", "isMirrored", "macro", "aamva"}], "errors"}`.
     public static func json(file: String, barcodes: [Barcode], errors: [String]) -> String {
         var w = JSONWriter(capacity: 4096)
         w.beginObject()
@@ -35,14 +35,55 @@ public enum BarcodeReport {
             w.endArray()
             w.key("decoder"); w.string(b.decoder.rawValue)
             w.key("isMirrored"); w.bool(b.isMirrored)
-            w.key("aamva")
-            if b.format == .pdf417, let payload = try? AAMVAParser().parse(b.bytes) {
-                w.raw(Array(AAMVAReport(payload).jsonString().utf8))
+            w.key("macro")
+            if let m = b.macro {
+                w.beginObject()
+                w.key("segmentIndex"); w.int(m.segmentIndex)
+                w.key("segmentCount"); if let n = m.segmentCount { w.int(n) } else { w.null() }
+                w.key("fileId"); w.string(m.fileId)
+                w.key("isLast"); w.bool(m.isLast)
+                w.endObject()
             } else {
                 w.null()
             }
+            w.key("aamva")
+            writeAAMVA(b.format == .pdf417 ? b.bytes : nil, to: &w)
             w.endObject()
         }
         w.endArray()
+    }
+
+    /// The parsed AAMVA payload of `bytes`, or `null` when they hold none.
+    static func writeAAMVA(_ bytes: [UInt8]?, to w: inout JSONWriter) {
+        if let bytes, let payload = try? AAMVAParser().parse(bytes) {
+            w.raw(Array(AAMVAReport(payload).jsonString().utf8))
+        } else {
+            w.null()
+        }
+    }
+
+    /// The Macro PDF417 sets of one call (``MacroSegment/sets(in:)``), the line `idkit barcode
+    /// --json` adds after the images when they hold segments: `{"macroSets": [{"fileId",
+    /// "segmentCount", "segmentsFound", "isComplete", "bytes" (base64 of the joined file, null when
+    /// incomplete), "aamva"}]}`.
+    public static func macroSetsJSON(_ sets: [MacroSet]) -> String {
+        var w = JSONWriter(capacity: 4096)
+        w.beginObject()
+        w.key("macroSets"); w.beginArray()
+        for set in sets {
+            w.beginObject()
+            w.key("fileId"); w.string(set.fileId)
+            w.key("segmentCount"); if let n = set.segmentCount { w.int(n) } else { w.null() }
+            w.key("segmentsFound"); w.beginArray()
+            for i in set.segmentsFound { w.int(i) }
+            w.endArray()
+            w.key("isComplete"); w.bool(set.isComplete)
+            w.key("bytes"); if let b = set.bytes { w.string(Data(b).base64EncodedString()) } else { w.null() }
+            w.key("aamva"); writeAAMVA(set.bytes, to: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 }

@@ -140,3 +140,27 @@ struct ImageDecoderTests {
         }
     }
 }
+
+/// Joining Macro PDF417 segments (ISO/IEC 15438 Annex H) found in the images of one call.
+@Suite struct MacroPDF417Tests {
+    static func segment(_ bytes: String, _ index: Int, of count: Int?, id: String) -> Barcode {
+        Barcode(format: .pdf417, bytes: Array(bytes.utf8), quad: Quadrilateral(topLeft: Point(x: 0, y: 0), topRight: Point(x: 1, y: 0),
+                                                                             bottomRight: Point(x: 1, y: 1), bottomLeft: Point(x: 0, y: 1)),
+                decoder: .zxing, macro: MacroSegment(segmentIndex: index, segmentCount: count, fileId: id))
+    }
+
+    @Test func segmentsJoinInIndexOrderOncePerIndex() {
+        // Found out of order, one twice, one symbol that stands alone, and a second, incomplete set
+        // whose count only its last segment knows.
+        let lone = Barcode(format: .pdf417, bytes: [1, 2], quad: Self.segment("", 0, of: nil, id: "").quad, decoder: .zxing)
+        let found = [Self.segment("C", 2, of: 3, id: "017"), Self.segment("A", 0, of: nil, id: "017"), lone,
+                     Self.segment("B", 1, of: nil, id: "017"), Self.segment("A", 0, of: nil, id: "017"),
+                     Self.segment("y", 1, of: nil, id: "99"), Self.segment("z", 3, of: 4, id: "99")]
+        let sets = MacroSegment.sets(in: found)
+        #expect(sets.map(\.fileId) == ["017", "99"])
+        #expect(sets[0].segmentsFound == [0, 1, 2] && sets[0].segmentCount == 3 && sets[0].isComplete)
+        #expect(sets[0].bytes == Array("ABC".utf8))
+        #expect(sets[1].segmentsFound == [1, 3] && sets[1].segmentCount == 4 && !sets[1].isComplete && sets[1].bytes == nil)
+        #expect(found[0].macro?.isLast == true && found[1].macro?.isLast == false)
+    }
+}

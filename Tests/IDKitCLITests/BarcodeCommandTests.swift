@@ -116,6 +116,21 @@ struct ZXingSuiteCommandTests {
         #expect(r.stdout.contains("PDF417, 1000 bytes"))
     }
 
+    @Test("idkit barcode: every symbol of a page, and a Macro PDF417 set over two images joined to the expected file")
+    func macroSetOverTwoImages() throws {
+        let images = ["zxing-cpp-pdf417-4/02-01.webp", "zxing-cpp-pdf417-4/02-02.webp"].map { ZXingSuites.directory.appendingPathComponent($0).path }
+        let r = try IDKitBinary.run(["barcode", "--json"] + images)
+        #expect(r.status == 0)
+        let lines = try r.stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(lines.count == 3)
+        let indices = lines.prefix(2).map { (($0["barcodes"] as? [[String: Any]]) ?? []).compactMap { ($0["macro"] as? [String: Any])?["segmentIndex"] as? Int }.sorted() }
+        #expect(indices == [[0, 1, 2, 3], [4, 5, 6, 7]])
+        let set = try #require((lines[2]["macroSets"] as? [[String: Any]])?.first)
+        #expect(set["segmentCount"] as? Int == 8 && set["isComplete"] as? Bool == true)
+        let expected = try Data(contentsOf: ZXingSuites.directory.appendingPathComponent("zxing-cpp-pdf417-4/02.bin"))
+        #expect((set["bytes"] as? String).flatMap { Data(base64Encoded: $0) } == expected)
+    }
+
     @Test("idkit barcode reads every WebP and GIF image of the suites as it is, to the expected bytes")
     func webPAndGIFAsTheyAre() throws {
         let rows = try String(contentsOf: ZXingSuites.directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)

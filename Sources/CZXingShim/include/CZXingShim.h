@@ -57,6 +57,14 @@ typedef struct {
     int32_t isMirrored;
     /// zxing's orientation estimate in degrees.
     int32_t orientation;
+    /// Structured append (Macro PDF417, ISO/IEC 15438 Annex H): the 0-based segment index, or -1
+    /// when the symbol is not part of a set.
+    int32_t sequenceIndex;
+    /// The number of segments when the symbol says it (or it is the last one); 0 when unknown;
+    /// -1 when not part of a set.
+    int32_t sequenceSize;
+    /// The set's file id (NUL-terminated, cut at 63 bytes); empty when not part of a set.
+    char sequenceId[64];
 } idk_zxing_result;
 
 /// Decodes every barcode of the formats in `formats` (IDK_ZXING_* bits; 0 = all) in an 8-bit gray
