@@ -102,7 +102,10 @@ static int tiff_warning(TIFF *tif, void *user, const char *module, const char *f
     return 1;
 }
 
+/// The TIFF in `source`, its messages routed to the source's buffer; NULL with a message when
+/// libtiff cannot open it.
 static TIFF *tiff_open(idk_tiff_source *source) {
+    if (source->message && source->capacity) source->message[0] = '\0';
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
     if (options == NULL) return NULL;
     TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, source);
@@ -110,18 +113,17 @@ static TIFF *tiff_open(idk_tiff_source *source) {
     TIFF *tif = TIFFClientOpenExt("memory", "rm", (thandle_t)source, tiff_read, tiff_write, tiff_seek, tiff_close,
                                   tiff_size, NULL, NULL, options);
     TIFFOpenOptionsFree(options);
+    if (tif == NULL && source->message && source->capacity && source->message[0] == '\0') {
+        put_message(source->message, source->capacity, "not a readable TIFF file");
+    }
     return tif;
 }
 
 int32_t idk_tiff_page_count(const uint8_t *data, size_t length, int32_t *pages, char *message, size_t messageCapacity) {
-    if (message && messageCapacity) message[0] = '\0';
     idk_tiff_source source = {data, length, 0, message, messageCapacity};
     *pages = 0;
     TIFF *tif = tiff_open(&source);
-    if (tif == NULL) {
-        if (message && messageCapacity && message[0] == '\0') put_message(message, messageCapacity, "not a readable TIFF file");
-        return IDK_IMAGE_CORRUPT;
-    }
+    if (tif == NULL) return IDK_IMAGE_CORRUPT;
     int32_t n = 1;
     while (n < IDK_TIFF_MAX_PAGES && TIFFReadDirectory(tif)) n++;
     TIFFClose(tif);
@@ -136,13 +138,9 @@ int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, u
     *width = 0;
     *height = 0;
     *orientation = 0;
-    if (message && messageCapacity) message[0] = '\0';
     idk_tiff_source source = {data, length, 0, message, messageCapacity};
     TIFF *tif = tiff_open(&source);
-    if (tif == NULL) {
-        if (message && messageCapacity && message[0] == '\0') put_message(message, messageCapacity, "not a readable TIFF file");
-        return IDK_IMAGE_CORRUPT;
-    }
+    if (tif == NULL) return IDK_IMAGE_CORRUPT;
     if (page > 0 && !TIFFSetDirectory(tif, (tdir_t)page)) {
         TIFFClose(tif);
         put_message(message, messageCapacity, "the TIFF file has no page %d", page + 1);
