@@ -48,11 +48,14 @@ static uint32_t read32(const uint8_t *p, int little) {
                   : ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
 }
 
-/// The Orientation tag (0x0112) of IFD0 in an Exif APP1 segment (Exif 2.32 §4.6.4), or 0.
-static int32_t exif_orientation(const uint8_t *d, size_t n) {
-    if (n < 14 || memcmp(d, "Exif\0\0", 6) != 0) return 0;
-    const uint8_t *t = d + 6;
-    size_t tn = n - 6;
+/// The Orientation tag (0x0112) of IFD0 in Exif data (Exif 2.32 §4.6.4), or 0: a JPEG APP1
+/// segment ("Exif\0\0" then a TIFF structure) or a WebP EXIF chunk (the TIFF structure, with or
+/// without that prefix).
+int32_t idk_exif_orientation(const uint8_t *d, size_t n) {
+    if (n >= 6 && memcmp(d, "Exif\0\0", 6) == 0) { d += 6; n -= 6; }
+    if (n < 8) return 0;
+    const uint8_t *t = d;
+    size_t tn = n;
     int little;
     if (t[0] == 'I' && t[1] == 'I') little = 1;
     else if (t[0] == 'M' && t[1] == 'M') little = 0;
@@ -106,7 +109,7 @@ int32_t idk_jpeg_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
     }
     for (jpeg_saved_marker_ptr m = cinfo.marker_list; m != NULL; m = m->next) {
         if (m->marker == JPEG_APP0 + 1) {
-            int32_t o = exif_orientation(m->data, m->data_length);
+            int32_t o = m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0 ? idk_exif_orientation(m->data, m->data_length) : 0;
             if (o) { *exifOrientation = o; break; }
         }
     }

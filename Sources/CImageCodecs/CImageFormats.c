@@ -13,6 +13,7 @@
 #include <libheif/heif.h>
 #include <tiffio.h>
 #include <webp/decode.h>
+#include <webp/demux.h>
 
 static void put_message(char *message, size_t capacity, const char *format, ...) {
     if (message == NULL || capacity == 0) return;
@@ -224,6 +225,20 @@ int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
     free(rgba);
     *pixels = gray;
     return IDK_IMAGE_OK;
+}
+
+int32_t idk_webp_exif_orientation(const uint8_t *data, size_t length) {
+    WebPData webp = {data, length};
+    WebPDemuxer *demux = WebPDemux(&webp);
+    if (demux == NULL) return 0;
+    int32_t orientation = 0;
+    WebPChunkIterator chunk;
+    if (WebPDemuxGetChunk(demux, "EXIF", 1, &chunk)) {
+        orientation = idk_exif_orientation(chunk.chunk.bytes, chunk.chunk.size);
+        WebPDemuxReleaseChunkIterator(&chunk);
+    }
+    WebPDemuxDelete(demux);
+    return orientation;
 }
 
 // MARK: GIF

@@ -1,2 +1,3 @@
 // libwebp (libwebp-dev): WebP phone uploads and the zxing projects' test images.
 #include <webp/decode.h>
+#include <webp/demux.h>

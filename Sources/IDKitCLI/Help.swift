@@ -187,7 +187,8 @@ extension Help {
                  [--reference-date YYYY-MM-DD] IMAGE…
 
     For each PNG, JPEG (EXIF orientation applied), PGM, BMP, TIFF (its orientation tag applied; the
-    first page), WebP, GIF (the first frame) or HEIC image: the MRZ band at any rotation, its
+    first page), WebP (its EXIF orientation applied), GIF (the first frame) or HEIC (its rotation
+    applied) image: the MRZ band at any rotation, its
     characters read by a trained recognizer (OpenCV dnn) and decoded with the check digits, a
     confidence per character, image quality with capture hints, barcodes where a bar field is, and
     the merged document result. A reading is verified only when it is valid and no other plausible

@@ -78,7 +78,9 @@ public enum ImageDecoder {
         case .pgm: return (try PGM.decode(data, limits: limits), 0)
         case .tiff: return try decodeTIFF(data, page: 0, limits: limits)
         case .bmp: return (try decodeC(data, .bmp, limits: limits, idk_bmp_decode_gray), 0)
-        case .webp: return (try decodeC(data, .webp, limits: limits, idk_webp_decode_gray), 0)
+        case .webp:
+            let image = try decodeC(data, .webp, limits: limits, idk_webp_decode_gray)
+            return (image, Int(data.withUnsafeBufferPointer { idk_webp_exif_orientation($0.baseAddress, $0.count) }))
         case .gif: return (try decodeC(data, .gif, limits: limits, idk_gif_decode_gray), 0)
         case .heif: return (try decodeC(data, .heif, limits: limits, idk_heif_decode_gray), 0)
         case nil:

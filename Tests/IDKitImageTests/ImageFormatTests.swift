@@ -67,6 +67,15 @@ import Testing
         #expect(image.applyingEXIFOrientation(orientation).pixels == Self.twin.pixels)
     }
 
+    @Test func theWebPEXIFOrientationIsReported() throws {
+        let (image, orientation) = try ImageDecoder.decodeWithOrientation(try Self.bytes("orientation-6.webp"))
+        #expect(orientation == 6)
+        #expect(image.width == Self.twin.height && image.height == Self.twin.width)
+        #expect(image.applyingEXIFOrientation(orientation).pixels == Self.twin.pixels)
+        // Without an EXIF chunk: 0, as for a JPEG without one.
+        #expect(try ImageDecoder.decodeWithOrientation(try Self.bytes("lossless.webp")).exifOrientation == 0)
+    }
+
     // MARK: Hostile headers
 
     static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }

@@ -54,6 +54,12 @@ int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              char *message, size_t messageCapacity);
 
+/// The EXIF orientation (1–8) a WebP file's EXIF chunk records (through libwebpdemux), or 0.
+int32_t idk_webp_exif_orientation(const uint8_t *data, size_t length);
+
+/// The Orientation tag of Exif data (a JPEG APP1 payload or a WebP EXIF chunk), or 0.
+int32_t idk_exif_orientation(const uint8_t *data, size_t length);
+
 /// Decodes the first frame of a GIF on its logical screen (white elsewhere) to 8-bit gray.
 int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
                             uint8_t **pixels, int32_t *width, int32_t *height,

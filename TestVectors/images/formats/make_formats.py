@@ -10,7 +10,9 @@ at 420 px wide, saved as `twin.png`, the reference. Each other file holds the sa
     210 x 100 pixels (CROP), to keep the files small;
   - TIFF: two pages, LZW (`two-pages.tif`: the image, then the image turned 180°) and one page
     with the orientation tag 3 (`orientation-3.tif`: stored turned, to be shown upright);
-  - WebP lossless (`lossless.webp`) and lossy (`lossy.webp`, compared within a tolerance);
+  - WebP lossless (`lossless.webp`) and lossy (`lossy.webp`, compared within a tolerance), and
+    lossless with an EXIF chunk saying orientation 6 (`orientation-6.webp`: stored turned 90°
+    counter-clockwise, to be shown upright);
   - GIF with a 256-gray palette (`gray.gif`);
   - HEIC, lossless in RGB (`lossless.heic`, heif-enc -L -p chroma=444 --matrix_coefficients=0)
     and lossy (`lossy.heic`, default settings), from Debian's libheif-examples.
@@ -41,6 +43,9 @@ def main():
     turned.save(out("orientation-3.tif"), compression="tiff_lzw", tiffinfo={274: 3})
     im.convert("RGB").save(out("lossless.webp"), lossless=True)
     im.convert("RGB").save(out("lossy.webp"), quality=90)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    im.rotate(90, expand=True).convert("RGB").save(out("orientation-6.webp"), lossless=True, exif=exif.tobytes())
     gif = Image.frombytes("P", im.size, im.tobytes())
     gif.putpalette([v for g in range(256) for v in (g, g, g)])
     gif.save(out("gray.gif"))
