@@ -186,14 +186,14 @@ extension Help {
       idkit scan [--json] [--fuse] [--annotate DIR] [--no-barcodes] [--max-pixels N]
                  [--reference-date YYYY-MM-DD] IMAGE…
 
-    For each PNG, JPEG (EXIF orientation applied), PGM, BMP, TIFF (its orientation tag applied; the
-    first page), WebP (its EXIF orientation applied), GIF (the first frame) or HEIC (its rotation
-    applied) image: the MRZ band at any rotation, its
-    characters read by a trained recognizer (OpenCV dnn) and decoded with the check digits, a
-    confidence per character, image quality with capture hints, barcodes where a bar field is, and
-    the merged document result. A reading is verified only when it is valid and no other plausible
-    reading, any combination of characters, would pass every check digit too, and every character
-    no check digit covers is certain; otherwise "unsureFields" names the fields in doubt.
+    For each PNG, JPEG, PGM, BMP, TIFF (every page), WebP, GIF (the first frame) or HEIC image,
+    turned upright by the orientation it records (EXIF, the TIFF tag, HEIF's rotation): the MRZ
+    band at any rotation, its characters read by a trained recognizer (OpenCV dnn) and decoded
+    with the check digits, a confidence per character, image quality with capture hints, barcodes
+    where a bar field is, and the merged document result (pages after a TIFF's first are reported
+    as FILE#page=N). A reading is verified only when it is valid and no other plausible reading,
+    any combination of characters, would pass every check digit too, and every character no check
+    digit covers is certain; otherwise "unsureFields" names the fields in doubt.
 
     OPTIONS
       --json              one object per image: {"file", "status", "reason", "mrz": {"format", "quad",
