@@ -16,7 +16,9 @@ at 420 px wide, saved as `twin.png`, the reference. Each other file holds the sa
   - GIF with a 256-gray palette (`gray.gif`);
   - HEIC, lossless in RGB (`lossless.heic`, heif-enc -L -p chroma=444 --matrix_coefficients=0)
     and lossy (`lossy.heic`, default settings), from Debian's libheif-examples.
-Oversized headers (100000 × 100000) are made by the tests themselves, not stored here.
+Oversized headers (100000 × 100000) are made by the tests themselves, not stored here. The
+`tiny-*` files (48 x 30, every format and variant above) are the fuzzer's seeds (Fuzz/IDKitFuzz):
+small enough for its 64 KiB inputs.
 Needs Pillow (PyPI) and heif-enc (Debian libheif-examples).
 """
 import os
@@ -32,12 +34,17 @@ CROP = (0, 0, 210, 100)
 
 def main():
     im = Image.open(SOURCE).convert("L")
-    im = im.resize((420, round(420 * im.height / im.width)), Image.LANCZOS)
-    out = lambda name: os.path.join(HERE, name)
+    write_all(im.resize((420, round(420 * im.height / im.width)), Image.LANCZOS), "")
+    write_all(im.resize((48, 30), Image.LANCZOS), "tiny-")
+
+
+def write_all(im, prefix):
+    out = lambda name: os.path.join(HERE, prefix + name)
     im.save(out("twin.png"))
     im.save(out("gray8.bmp"))
-    im.crop(CROP).convert("RGB").save(out("rgb24.bmp"))
-    write_topdown_bmp32(im.crop(CROP), out("rgb32-topdown.bmp"))
+    crop = im.crop(CROP) if im.width > CROP[2] else im
+    crop.convert("RGB").save(out("rgb24.bmp"))
+    write_topdown_bmp32(crop, out("rgb32-topdown.bmp"))
     im.save(out("two-pages.tif"), compression="tiff_lzw", save_all=True, append_images=[im.rotate(180)])
     turned = im.rotate(180)
     turned.save(out("orientation-3.tif"), compression="tiff_lzw", tiffinfo={274: 3})
