@@ -80,6 +80,7 @@ bench-real: release
 bench-pdf417-zxing: release
 	@python3 -c "import PIL, zxingcpp" 2>/dev/null || python3 -m pip install -q pillow zxing-cpp
 	python3 Benchmarks/compare_pdf417_zxing.py .build/release/idkit
+	taskset -c 0 .build/release/idkit-bench zxing-suites ../shared/testdata/pdf417-zxing
 
 ## libFuzzer harnesses (mrz, aamva, merge, image, scan), built with AddressSanitizer into their own
 ## build folder (SwiftPM does not rebuild a target when only -Xswiftc flags change). The C and C++

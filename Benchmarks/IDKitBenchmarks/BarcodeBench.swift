@@ -63,3 +63,33 @@ func runBarcodeImages(directory: String, verbose: Bool) {
               r.n, r.ours, 100.0 * Double(r.ours) / Double(r.n), r.theirs, 100.0 * Double(r.theirs) / Double(r.n)))
     }
 }
+
+/// `idkit-bench zxing-suites DIR`: in-process timing of `idkit barcode`'s reader on the zxing
+/// projects' PDF417 suites (../shared/testdata/pdf417-zxing, read as they are), the photos apart:
+/// median and p90 milliseconds per image, read and failed apart (decoding the file is not timed).
+func runZXingSuites(directory: String, verbose: Bool) {
+    guard let manifest = try? String(contentsOfFile: directory + "/manifest.tsv", encoding: .utf8) else {
+        print("idkit-bench: no manifest.tsv in \(directory) (../shared/testdata/pdf417-zxing)")
+        exit(66)
+    }
+    let rows = manifest.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    let reader = BarcodeReader()
+    var times: [String: [Double]] = [:]
+    for row in rows where row.count > 5 {
+        guard let decoded = try? ImageDecoder.decodeFile(atPath: directory + "/" + row[1]) else { print("cannot decode \(row[1])"); continue }
+        let image = decoded.image
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let found = ((try? reader.read(image)) ?? []).filter { $0.format == .pdf417 }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let key = (row[5] == "photo" ? "photos" : "generated") + (found.isEmpty ? ", nothing read" : ", read")
+        times[key, default: []].append(ms)
+        if verbose { print(row[1], "\(image.width)×\(image.height)", found.isEmpty ? "none" : "\(found.count) PDF417", String(format: "%.1f ms", ms)) }
+    }
+    print("idkit barcode's reader, in process, one image at a time (zxing suites)")
+    print("images                      n   median ms   p90 ms   max ms")
+    for key in times.keys.sorted() {
+        let t = times[key]!.sorted()
+        print(key.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%3d   %8.1f  %8.1f  %7.1f", t.count, t[t.count / 2],
+                                                                                   t[min(t.count - 1, t.count * 9 / 10)], t.last!))
+    }
+}

@@ -40,6 +40,7 @@ struct BenchTool: Sendable {
             return true
         },
         .onDirectory("barcode-images", "PDF417 decode table on a generated set") { runBarcodeImages(directory: $0, verbose: $1) },
+        .onDirectory("zxing-suites", "in-process PDF417 timing on the zxing projects' suites") { runZXingSuites(directory: $0, verbose: $1) },
         .onDirectory("scan-images", "MRZ reading by degradation group") { runScanImages(directory: $0, verbose: $1) },
         .onDirectory("scan-real", "the real specimens of ../shared/testdata/mrz-real") { runScanReal(directory: $0, verbose: $1) },
         .onDirectory("scan-confidence", "confidence of right and wrong characters") { d, _ in runScanConfidence(directory: d) },
