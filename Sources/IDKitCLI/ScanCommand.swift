@@ -52,7 +52,11 @@ enum ScanCommand {
                                       redaction: .fixed(options.redactionOptions.settings))
         var status = IDKitCommand.ExitStatus.valid
         var cannotWrite = false
-        var jobs: [(name: String, scan: DocumentScan, image: GrayImage?)] = []
+        // Each result with its name in the output and the name of its annotation file.
+        var jobs: [(name: String, scan: DocumentScan, image: GrayImage?, annotation: String)] = []
+        func annotationName(_ file: String, page: Int) -> String {
+            URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + (page == 0 ? "" : ".page\(page + 1)") + ".annotated.png"
+        }
         if options.fuse {
             var frames: [GrayImage] = []
             var failed: (String, DocumentScan)?
@@ -64,15 +68,17 @@ enum ScanCommand {
                     break
                 }
             }
-            if let failed { jobs.append((failed.0, failed.1, nil)) } else {
-                jobs.append((options.files.joined(separator: ","), scanner.scan(frames: frames), frames.first))
+            if let failed { jobs.append((failed.0, failed.1, nil, "")) } else {
+                jobs.append((options.files.joined(separator: ","), scanner.scan(frames: frames), frames.first,
+                             annotationName(options.files[0], page: 0)))
             }
         } else {
             for file in options.files {
                 // Every page of a multi-page TIFF: the first under the file's name, the others as
                 // FILE#page=N (N from 2).
                 for (page, scan, image) in scanner.scanPages(file: file) {
-                    jobs.append((page == 0 ? file : "\(file)#page=\(page + 1)", scan, options.annotate != nil ? image : nil))
+                    jobs.append((page == 0 ? file : "\(file)#page=\(page + 1)", scan, options.annotate != nil ? image : nil,
+                                 annotationName(file, page: page)))
                 }
             }
         }
@@ -83,10 +89,7 @@ enum ScanCommand {
                 io.out.write(human(file: job.name, scan: job.scan))
             }
             if let dir = options.annotate, let image = job.image {
-                let first = job.name.split(separator: ",").first.map(String.init) ?? job.name
-                let parts = first.components(separatedBy: "#page=")
-                let name = URL(fileURLWithPath: parts[0]).deletingPathExtension().lastPathComponent
-                    + (parts.count > 1 ? ".page\(parts[1])" : "") + ".annotated.png"
+                let name = job.annotation
                 let rgb = ScanAnnotation.render(image, scan: job.scan)
                 do {
                     try SystemCalls.writeFile(dir + "/" + name, try ImageEncoder.png(image, rgb: rgb))

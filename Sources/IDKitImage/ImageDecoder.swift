@@ -158,16 +158,19 @@ public enum ImageDecoder {
 
     /// Reads and decodes a file, refusing files above the size limit before reading them whole.
     public static func decodeFile(atPath path: String, limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
-        let bytes: [UInt8]
+        try decodeWithOrientation(try readFile(atPath: path, limits: limits), limits: limits)
+    }
+
+    /// A file's bytes for decoding, refused above the size limit before it is read whole.
+    public static func readFile(atPath path: String, limits: ImageLimits = .default) throws(ImageError) -> [UInt8] {
         do {
-            bytes = try FileInput.readAll(path: path, limit: limits.maxFileBytes)
+            return try FileInput.readAll(path: path, limit: limits.maxFileBytes)
         } catch {
             switch error {
             case .system(let e): throw ImageError(.unreadable, "cannot \(e.call): \(e.message)")
             case .tooLarge(let limit): throw ImageError(.fileTooLarge, "the file is larger than the limit of \(limit) bytes")
             }
         }
-        return try decodeWithOrientation(bytes, limits: limits)
     }
 
     private static func tooLarge(_ w: Int32, _ h: Int32, _ limits: ImageLimits) -> ImageError {

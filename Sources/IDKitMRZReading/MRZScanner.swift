@@ -17,18 +17,27 @@ public struct MRZScanner: Sendable {
         public var readMilliseconds: Double
     }
 
-    /// Where MRZ bands may be, best first: the first of ``looks(_:)`` that finds any.
-    /// A small image (under 0.4 MP: a thumbnail, a low-resolution scan) is then searched enlarged
-    /// twice, where characters of 6–9 px become components the locator can chain.
-    public func locate(_ image: GrayImage) -> [MRZBand] {
-        for look in Self.looks(image) {
+    /// Where MRZ bands may be, best first, and how many of ``looks(_:)`` it took to find them:
+    /// the looks before the one that found them found nothing.
+    public struct Located: Sendable {
+        public var bands: [MRZBand]
+        /// Looks run: the bands come from the last of them (all of them when nothing was found).
+        var looksRun: Int
+    }
+
+    /// The first of ``looks(_:)`` that finds a band. A small image (under 0.4 MP: a thumbnail, a
+    /// low-resolution scan) that none finds anything in is then searched enlarged twice, where
+    /// characters of 6–9 px become components the locator can chain.
+    public func locate(_ image: GrayImage) -> Located {
+        let looks = Self.looks(image)
+        for (k, look) in looks.enumerated() {
             let bands = look()
-            if !bands.isEmpty { return bands }
+            if !bands.isEmpty { return Located(bands: bands, looksRun: k + 1) }
         }
         if image.width * image.height < 400_000, let enlarged = Self.enlarged(image) {
-            return MRZBandLocator().locate(in: enlarged).map { $0.scaled(by: 0.5) }
+            return Located(bands: MRZBandLocator().locate(in: enlarged).map { $0.scaled(by: 0.5) }, looksRun: looks.count)
         }
-        return []
+        return Located(bands: [], looksRun: looks.count)
     }
 
     /// The band searches, in the order they are tried: the image as it is; the ink thickened by
@@ -36,13 +45,15 @@ public struct MRZScanner: Sendable {
     /// together); thinned (`lightened3x3`: spread ink whose characters touch comes apart); and
     /// thickened again with lines built of short pieces (``MRZBandLocator/fragmentedPrint``: thin
     /// light print on a patterned page, where some characters stay broken whatever the ink).
-    /// ``locate(_:)`` stops at the first that finds a band; ``scan(_:bands:)`` reads the bands
-    /// of the others when the first give nothing valid.
+    /// The thickened image is made once for both looks that search it. ``locate(_:)`` stops at
+    /// the first that finds a band; ``scan(_:located:)`` reads the bands of the looks after it
+    /// when those give nothing valid.
     static func looks(_ image: GrayImage) -> [() -> [MRZBand]] {
-        [{ MRZBandLocator().locate(in: image) },
-         { MRZBandLocator().locate(in: image.darkened3x3()) },
-         { MRZBandLocator().locate(in: image.lightened3x3()) },
-         { MRZBandLocator.fragmentedPrint.locate(in: image.darkened3x3()) }]
+        let darkened = Memo { image.darkened3x3() }
+        return [{ MRZBandLocator().locate(in: image) },
+                { MRZBandLocator().locate(in: darkened.value) },
+                { MRZBandLocator().locate(in: image.lightened3x3()) },
+                { MRZBandLocator.fragmentedPrint.locate(in: darkened.value) }]
     }
 
     /// The image at twice its size (bilinear).
@@ -56,7 +67,7 @@ public struct MRZScanner: Sendable {
 
     /// The band the probes choose and the recognizer's evidence for it (for fusing frames).
     func scores(_ image: GrayImage) -> (MRZBand, MRZScores)? {
-        probed(image, bands: locate(image)).first.map { ($0.band, MRZLineReader().read(image, band: $0.band)) }
+        probed(image, bands: locate(image).bands).first.map { ($0.band, MRZLineReader().read(image, band: $0.band)) }
     }
 
     /// The first three candidates turned the right way up and scaled, best probe score first;
@@ -98,23 +109,24 @@ public struct MRZScanner: Sendable {
     /// recognizer, decoding and verification.
     public func scan(_ image: GrayImage) -> Outcome {
         let t0 = Date()
-        let bands = locate(image)
+        let located = locate(image)
         let locate = Date().timeIntervalSince(t0) * 1000
-        var outcome = scan(image, bands: bands)
+        var outcome = scan(image, located: located)
         outcome.locateMilliseconds = locate
         return outcome
     }
 
-    /// Reads the best of `bands` (from ``locate(_:)``). When that reading is not a valid MRZ, the
+    /// Reads the best of the bands ``locate(_:)`` found. When that reading is not a valid MRZ, the
     /// other candidates the probes kept are read too, and the first valid reading wins.
-    /// When nothing valid comes of them, the bands of the other ``looks(_:)`` are read too (a page
-    /// whose small print is found as a band while its large, perspective-distorted MRZ holds
-    /// together only with the ink thickened).
-    public func scan(_ image: GrayImage, bands: [MRZBand]) -> Outcome {
+    /// When nothing valid comes of them, the bands of the ``looks(_:)`` not yet run are read too
+    /// (a page whose small print is found as a band while its large, perspective-distorted MRZ
+    /// holds together only with the ink thickened).
+    public func scan(_ image: GrayImage, located: Located) -> Outcome {
         let t0 = Date()
+        let bands = located.bands
         var outcome = read(image, bands: bands)
         if outcome?.parsed?.isValid != true, !bands.isEmpty {
-            for look in Self.looks(image).dropFirst() {
+            for look in Self.looks(image).dropFirst(located.looksRun) {
                 let more = look().filter { !bands.contains($0) }
                 if let next = read(image, bands: more), next.parsed?.isValid == true || outcome == nil {
                     outcome = next
@@ -182,5 +194,18 @@ public struct MRZScanner: Sendable {
         let reading = MRZDecoder().decode(fused)
         return Outcome(band: first.0, reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
                        locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+    }
+}
+
+/// A value made on first use and kept (the thickened image two band searches share).
+final class Memo<Value> {
+    private let make: () -> Value
+    private var made: Value?
+    init(_ make: @escaping () -> Value) { self.make = make }
+    var value: Value {
+        if let made { return made }
+        let v = make()
+        made = v
+        return v
     }
 }

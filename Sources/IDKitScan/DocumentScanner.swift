@@ -82,19 +82,14 @@ public struct DocumentScanner: Sendable {
     }
 
     /// ``scan(file:)``, and the upright image it read (for drawing on it), `nil` when the file could
-    /// not be decoded.
+    /// not be decoded. The first page of a multi-page file.
     public func scanKeepingImage(file path: String) -> (scan: DocumentScan, image: GrayImage?) {
         let t0 = Date()
-        let image: GrayImage
-        do {
-            image = try uprightImage(file: path)
+        do throws(ImageError) {
+            return scanPage(try ImageDecoder.readFile(atPath: path, limits: limits), page: 0, since: t0)
         } catch {
-            return (.failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)]), nil)
+            return (failed(error, since: t0), nil)
         }
-        var result = scan(image)
-        result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
-        result.timingsMs["total"] = ms(since: t0)
-        return (result, image)
     }
 
     /// Every page of the file scanned, one page decoded at a time (a multi-page TIFF: each page
@@ -103,33 +98,36 @@ public struct DocumentScanner: Sendable {
     public func scanPages(file path: String) -> [(page: Int, scan: DocumentScan, image: GrayImage?)] {
         let t0 = Date()
         let data: [UInt8], pages: Int
-        do {
-            data = try FileInput.readAll(path: path, limit: limits.maxFileBytes)
+        do throws(ImageError) {
+            data = try ImageDecoder.readFile(atPath: path, limits: limits)
             pages = try ImageDecoder.pageCount(data)
-        } catch let error as FileInputError {
-            let reason = switch error {
-            case .system(let e): "cannot \(e.call): \(e.message)"
-            case .tooLarge(let limit): "the file is larger than the limit of \(limit) bytes"
-            }
-            return [(0, .failed(.unsupportedImage, reason: reason, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)]), nil)]
         } catch {
-            return [(0, .failed(.unsupportedImage, reason: (error as? ImageError)?.message ?? "\(error)",
-                             timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)]), nil)]
+            return [(0, failed(error, since: t0), nil)]
         }
         return (0..<pages).map { page in
-            let start = Date()
-            let image: GrayImage
-            do throws(ImageError) {
-                let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
-                image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
-            } catch {
-                return (page, .failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: start), "total": ms(since: start)]), nil)
-            }
-            var result = scan(image)
-            result.timingsMs["decode"] = ms(since: start) - (result.timingsMs["total"] ?? 0)
-            result.timingsMs["total"] = ms(since: start)
-            return (page, result, image)
+            let (scan, image) = scanPage(data, page: page, since: page == 0 ? t0 : Date())
+            return (page, scan, image)
         }
+    }
+
+    /// One page decoded, turned upright by the orientation it records, and scanned; `decode` and
+    /// `total` timed from `t0`.
+    private func scanPage(_ data: [UInt8], page: Int, since t0: Date) -> (scan: DocumentScan, image: GrayImage?) {
+        let image: GrayImage
+        do throws(ImageError) {
+            let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
+            image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+        } catch {
+            return (failed(error, since: t0), nil)
+        }
+        var result = scan(image)
+        result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
+        result.timingsMs["total"] = ms(since: t0)
+        return (result, image)
+    }
+
+    private func failed(_ error: ImageError, since t0: Date) -> DocumentScan {
+        .failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)])
     }
 
     /// The file decoded within ``limits`` and turned upright by its EXIF orientation.
@@ -156,14 +154,15 @@ public struct DocumentScanner: Sendable {
         // whole-image search with every decoder on every passport page. An image with no band (a
         // driving licence, a bare symbol) gets the thorough reader of `idkit barcode`.
         let scanner = MRZScanner()
-        let bands = frames.count == 1 ? scanner.locate(first) : []
+        let located = frames.count == 1 ? scanner.locate(first) : nil
+        let bands = located?.bands ?? []
         let locateMs = ms(since: t0)
         let mrzSlot = Slot<MRZScanner.Outcome>(), barcodeSlot = Slot<(barcodes: [Barcode], ms: Double)>()
         let readBarcodes = self.readBarcodes
         DispatchQueue.concurrentPerform(iterations: readBarcodes ? 2 : 1) { task in
             let start = Date()
             if task == 0 {
-                mrzSlot.value = frames.count == 1 ? scanner.scan(first, bands: bands) : scanner.scan(frames: frames)
+                mrzSlot.value = located.map { scanner.scan(first, located: $0) } ?? scanner.scan(frames: frames)
             } else {
                 let options = bands.isEmpty ? BarcodeReader.Options() : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
                 let found = (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
