@@ -86,6 +86,40 @@ import IDKitMRZ
         #expect(r.unsureFields.contains("documentNumber"))
     }
 
+    /// Image 004 of `../shared/testdata/mrz-real` as measured: in the optional data `…180706…` the
+    /// recognizer took the first `0` for `O` (by 2.7 nats) and leaned to `0` for the second (by
+    /// 0.2); `O` for `0` at weights 7 and 3 cancels in the composite, so only the scores choose.
+    /// Between digits the letter `O` is e^2 less likely a priori (``MRZDecoder/letterOAmongDigits``):
+    /// the digits are read, and not verified, because the recognizer itself preferred an `O`.
+    @Test func letterOBetweenDigitsIsReadAsTheDigitButNotVerified() {
+        let truth = ["I<SI<09999100180706966505468<<", "6606079F0807276SI<<<<<<<<<<<<0", "VZOREC<<TINA<<<<<<<<<<<<<<<<<<"]
+        let doubts = [(line: 0, column: 15, symbol: Character("O"), logOdds: Float(2.7)), (line: 0, column: 17, symbol: "O", logOdds: -0.2)]
+        let r = MRZDecoder().decode(Self.scores(.td1, truth, doubts))
+        #expect(r.lines == truth)
+        #expect(!r.verified)
+        #expect(r.unsureFields == ["optionalData1"])
+        // Without the prior the two `O`s would win (2.7 − 0.2 nats): the test fails on the old decoder.
+        #expect(MRZDecoder.letterOAmongDigits > 1.25)
+    }
+
+    /// The prior is not a wall: an `O` printed between digits that the recognizer reads clearly
+    /// (e^5 over `0`) stays an `O`, and is verified when nothing else is in doubt.
+    @Test func clearlyPrintedLetterOBetweenDigitsStays() throws {
+        let fields = MRZFields(documentCode: "P", issuingState: "UTO", documentNumber: "L898902C3",
+                               primaryIdentifier: "ERIKSSON", secondaryIdentifier: "ANNA MARIA", nationality: "UTO",
+                               dateOfBirth: "740812", sex: "F", dateOfExpiry: "320415", optionalData1: "12O45", optionalData2: nil)
+        let lines = try MRZGenerator.generate(fields, format: .td3).split(separator: "\n").map(String.init)
+        #expect(Array(lines[1])[30] == "O")
+        let r = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 1, column: 30, symbol: "0", logOdds: -5)]))
+        #expect(r.lines == lines)
+        #expect(r.verified)
+        // Read only a little better than `0` (e^1, under the prior), the `O` is still what the
+        // check digits allow: the prior chooses among valid readings, it does not rewrite one.
+        let weak = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 1, column: 30, symbol: "0", logOdds: -1)]))
+        #expect(weak.lines == lines)
+        #expect(weak.verified)
+    }
+
     @Test func twoCancellingConfusionsInThePersonalNumber() throws {
         // TD3 personal number at columns 29–30 (1-based): weights 7 and 3 in its own check digit,
         // and 7 and 3 in the composite too (ICAO 9303-4: the composite runs over 1–10, 14–20,
