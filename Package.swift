@@ -21,6 +21,7 @@ let package = Package(
         // MRZ reading from images: locate the band, read the characters (the OpenCV dnn recognizer),
         // decode them with the layout's rules and check digits, and judge whether to trust them.
         .library(name: "IDKitMRZReading", targets: ["IDKitMRZReading"]),
+        .library(name: "IDKitDocumentDetection", targets: ["IDKitDocumentDetection"]),
         // The image front end: a thin orchestration of MRZ reading, barcode reading and merging for
         // one photo or scan, with the image's quality, annotation and redaction.
         .library(name: "IDKitScan", targets: ["IDKitScan"]),
@@ -51,7 +52,7 @@ let package = Package(
         // OpenCV's dnn (the MRZ character recognizer). Debian's narrow packages ship no .pc file:
         // scripts/pkgconfig/idkit-opencv.pc, installed by scripts/install-deps, names the include path.
         .systemLibrary(name: "COpenCV", pkgConfig: "idkit-opencv",
-                       providers: [.apt(["libopencv-dnn-dev", "libopencv-core-dev"])]),
+                       providers: [.apt(["libopencv-dnn-dev", "libopencv-imgproc-dev", "libopencv-core-dev"])]),
         // The image libraries behind one C interface: setjmp-based error handling for libjpeg,
         // libpng's simplified API, libtiff, libwebp, giflib and libheif with every size checked
         // before allocation, and a small reader of uncompressed BMP.
@@ -66,7 +67,10 @@ let package = Package(
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
         .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim"]),
+        // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order (issue 14).
+        .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
+                                                  "IDKitDocumentDetection",
                                                   "IDKitDocument"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan"]),
@@ -74,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "IDKitBenchmarks",
             dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",
-                           "IDKitDocument", "IDKitMRZReading", "IDKitScan"],
+                           "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitDocumentDetection"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .executableTarget(

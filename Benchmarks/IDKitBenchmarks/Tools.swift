@@ -45,6 +45,7 @@ struct BenchTool: Sendable {
         .onDirectory("scan-real", "the real specimens of ../shared/testdata/mrz-real") { runScanReal(directory: $0, verbose: $1) },
         .onDirectory("scan-confidence", "confidence of right and wrong characters") { d, _ in runScanConfidence(directory: d) },
         .onDirectory("scan-locate", "where the locator puts the band") { d, _ in runScanLocate(directory: d) },
+        .onDirectory("detect", "document corners and format against the generator's ground truth") { runDetect(directory: $0, verbose: $1) },
         BenchTool(name: "scan-debug", usage: "scan-debug IMAGE   the band and reading, step by step") { a in
             guard let image = a.first else { return false }
             runScanDebug(image)

@@ -1,5 +1,6 @@
 // See include/COpenCVShim.h: OpenCV's dnn behind a C interface that catches every exception.
 #include "COpenCVShim.h"
+#include "Guarded.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -11,23 +12,8 @@
 
 namespace {
 
-void write_error(char *error, size_t capacity, const char *message) {
-    if (error == nullptr || capacity == 0) return;
-    std::strncpy(error, message, capacity - 1);
-    error[capacity - 1] = '\0';
-}
-
-/// Runs `body`, turning every exception into -1 and a message: nothing crosses into Swift.
-template <typename Body> int32_t guarded(char *error, size_t capacity, Body body) {
-    try {
-        return body();
-    } catch (const std::exception &e) {
-        write_error(error, capacity, e.what());
-    } catch (...) {
-        write_error(error, capacity, "unknown C++ exception in OpenCV");
-    }
-    return -1;
-}
+using idk::guarded;
+using idk::write_error;
 
 cv::dnn::Net read(const uint8_t *model, size_t length) {
     static std::once_flag once;

@@ -24,9 +24,9 @@ placeholder and a guilloche-like background, placed in a scene and degraded by g
   small      the document fills about a quarter of a cluttered frame, with other printed text
   frames     three poor video frames (heavy noise, blur, JPEG 20) of one document, for --fuse
 
-Ground truth per image: the MRZ lines, the layout, and the band quadrilateral (the MRZ text's
+Ground truth per image: the MRZ lines, the layout, the band quadrilateral (the MRZ text's
 bounding box corners in image coordinates, in reading order: top-left, top-right, bottom-right,
-bottom-left of the upright document).
+bottom-left of the upright document), and the document's own corners (`corners`, same order).
 
 Needs: pillow, numpy; fonts-ocr-b, fonts-dejavu-core, fonts-urw-base35 (Debian).
 """
@@ -267,6 +267,8 @@ def make_image(rng, group, layout, lines=None):
         return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
     x0, y0, x1, y1 = band
     quad = [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)]
+    # The document's own corners in the image, in reading order of the upright document.
+    make_image.corners = [[round(x, 1), round(y, 1)] for x, y in placed]
 
     arr = np.asarray(img).astype(np.float32)
     nrng = np.random.default_rng(rng.randint(0, 1 << 30))
@@ -344,7 +346,7 @@ def stress_image(args):
     name = "stress-%05d-%s-%s.jpg" % (i, group, layout.lower())
     img.save(os.path.join(out, name), "JPEG", quality=quality)
     return {"file": name, "group": group + ("+confused" if injected else ""), "layout": layout, "lines": lines,
-            "quad": quad, "width": img.size[0], "height": img.size[1]}
+            "quad": quad, "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
 
 
 def stress(out, count, seed):
@@ -382,7 +384,7 @@ def main():
             name = "%s-%02d-%s.jpg" % (group, i, layout.lower())
             img.save(os.path.join(out, name), "JPEG", quality=quality)
             manifest["images"].append({"file": name, "group": group, "layout": layout, "lines": lines, "quad": quad,
-                                       "width": img.size[0], "height": img.size[1]})
+                                       "corners": make_image.corners, "width": img.size[0], "height": img.size[1]})
     # Frames: three poor photos of one document each, for reading with --fuse.
     manifest["frames"] = []
     for d in range(max(1, args.count // 3)):

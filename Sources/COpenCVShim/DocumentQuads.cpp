@@ -1,0 +1,298 @@
+// Document outlines and perspective crops with OpenCV's imgproc (see include/COpenCVShim.h).
+#include "COpenCVShim.h"
+#include "Guarded.hpp"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace {
+
+using idk::guarded;
+using idk::write_error;
+
+struct Quad {
+    cv::Point2d corner[4];
+    double support = 0;
+    double area = 0;
+};
+
+/// The share of points along the quad's sides (their middle 88%: a card's corners are rounded)
+/// that fall on an edge pixel.
+double edge_support(const cv::Mat &edges, const Quad &q) {
+    int hits = 0, total = 0;
+    for (int s = 0; s < 4; s++) {
+        cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
+        int n = std::max(16, static_cast<int>(cv::norm(b - a) / 2));
+        for (int i = 0; i <= n; i++) {
+            double t = static_cast<double>(i) / n;
+            if (t < 0.06 || t > 0.94) continue;
+            cv::Point2d p = a + (b - a) * t;
+            int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+            total++;
+            if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
+        }
+    }
+    return total > 0 ? static_cast<double>(hits) / total : 0;
+}
+
+/// Each side refitted to the edge pixels found across it (the nearest within `reach` of the
+/// side, over its middle 80%), by a robust line fit; the corners are where neighbouring sides
+/// meet. A rounded corner's true corner is where its straight sides meet, which a polygon
+/// approximation of the contour cuts off.
+bool refine(const cv::Mat &edges, Quad &q, double reach) {
+    cv::Vec4f line[4];
+    for (int s = 0; s < 4; s++) {
+        cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
+        double length = cv::norm(b - a);
+        if (length < 8) return false;
+        cv::Point2d u = (b - a) / length, normal(-u.y, u.x);
+        std::vector<cv::Point2f> found;
+        for (double d = 0.1 * length; d <= 0.9 * length; d += 1) {
+            cv::Point2d base = a + u * d;
+            for (int k = 0; k <= static_cast<int>(reach); k++) {
+                bool hit = false;
+                for (int sign : {1, -1}) {
+                    cv::Point2d p = base + normal * (sign * k);
+                    int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+                    if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) {
+                        found.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+                        hit = true;
+                        break;
+                    }
+                }
+                if (hit) break;
+            }
+        }
+        if (found.size() < std::max<size_t>(8, static_cast<size_t>(0.3 * length))) return false;
+        cv::fitLine(found, line[s], cv::DIST_HUBER, 0, 0.01, 0.01);
+    }
+    Quad refined = q;
+    for (int s = 0; s < 4; s++) {
+        const cv::Vec4f &l1 = line[(s + 3) % 4], &l2 = line[s];
+        double det = l1[0] * l2[1] - l1[1] * l2[0];
+        if (std::fabs(det) < 0.2) return false;   // nearly parallel neighbours: not a quadrilateral
+        double t = ((l2[2] - l1[2]) * l2[1] - (l2[3] - l1[3]) * l2[0]) / det;
+        refined.corner[s] = cv::Point2d(l1[2] + t * l1[0], l1[3] + t * l1[1]);
+        if (cv::norm(refined.corner[s] - q.corner[s]) > 3 * reach) return false;
+    }
+    q = refined;
+    return true;
+}
+
+double quad_area(const Quad &q) {
+    double a = 0;
+    for (int i = 0; i < 4; i++) {
+        const cv::Point2d &p = q.corner[i], &n = q.corner[(i + 1) % 4];
+        a += p.x * n.y - n.x * p.y;
+    }
+    return std::fabs(a) / 2;
+}
+
+bool same_quad(const Quad &a, const Quad &b, double tolerance) {
+    for (int i = 0; i < 4; i++) {
+        double best = 1e18;
+        for (int j = 0; j < 4; j++) best = std::min(best, cv::norm(a.corner[i] - b.corner[j]));
+        if (best > tolerance) return false;
+    }
+    return true;
+}
+
+/// The image at most 720 pixels along its longer side, smoothed: outlines are large, and the fine
+/// print inside a document (whose edges would tie the outline to the text) blurs away.
+double prepare(const uint8_t *gray, int32_t width, int32_t height, cv::Mat &blurred) {
+    cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(gray));
+    double scale = std::min(1.0, 720.0 / std::max(width, height));
+    cv::Mat small;
+    if (scale < 1) {
+        cv::resize(source, small, cv::Size(), scale, scale, cv::INTER_AREA);
+    } else {
+        small = source;
+    }
+    cv::GaussianBlur(small, blurred, cv::Size(5, 5), 0);
+    return scale;
+}
+
+/// Two edge sensitivities: a light card on a light desk has weak edges; on a busy scene strong
+/// ones keep the outline apart from the clutter.
+const std::pair<double, double> kThresholds[2] = {{12, 36}, {40, 120}};
+
+/// How many points along the middle 80% of the segment a-b fall on an edge pixel.
+int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {
+    double length = cv::norm(b - a);
+    int n = std::max(8, static_cast<int>(length));
+    int hits = 0;
+    for (int i = 0; i <= n; i++) {
+        double t = 0.1 + 0.8 * i / n;
+        cv::Point2d p = a + (b - a) * t;
+        int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+        if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
+    }
+    return hits;
+}
+
+/// Each side of an estimated outline moved (up to `reach` across, tilted up to 3 degrees about its
+/// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
+/// by the format's geometry, whose sides are a few per cent off.
+bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
+    cv::Point2d a[4], b[4];
+    for (int s = 0; s < 4; s++) {
+        cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4];
+        double length = cv::norm(r - p);
+        if (length < 8) return false;
+        cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
+        int best = -1;
+        double bestOffset = 0;
+        for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
+            for (int tilt = -3; tilt <= 3; tilt++) {
+                double angle = tilt * CV_PI / 180;
+                cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
+                cv::Point2d c = mid + normal * k;
+                int hits = count_on_edges(thick, c - v * (length / 2), c + v * (length / 2));
+                if (hits > best || (hits == best && std::abs(k) < std::abs(bestOffset))) {
+                    best = hits;
+                    bestOffset = k;
+                    a[s] = c - v * (length / 2);
+                    b[s] = c + v * (length / 2);
+                }
+            }
+        }
+    }
+    Quad moved = q;
+    for (int s = 0; s < 4; s++) {
+        // Where side s-1 meets side s.
+        cv::Point2d p = a[(s + 3) % 4], r = b[(s + 3) % 4], p2 = a[s], r2 = b[s];
+        cv::Point2d d1 = r - p, d2 = r2 - p2;
+        double det = d1.x * d2.y - d1.y * d2.x;
+        if (std::fabs(det) < 1e-6) return false;
+        double t = ((p2.x - p.x) * d2.y - (p2.y - p.y) * d2.x) / det;
+        moved.corner[s] = p + d1 * t;
+    }
+    refine(edges, moved, 3);
+    q = moved;
+    return true;
+}
+
+}  // namespace
+
+extern "C" int32_t idk_snap_quad(const uint8_t *gray, int32_t width, int32_t height, double *corners, double reach,
+                                 double *support, char *error, size_t errorCapacity) {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
+        if (gray == nullptr || corners == nullptr || support == nullptr || width <= 0 || height <= 0) {
+            write_error(error, errorCapacity, "bad arguments");
+            return -1;
+        }
+        cv::Mat blurred;
+        double scale = prepare(gray, width, height, blurred);
+        double diagonal = std::hypot(blurred.cols, blurred.rows);
+        Quad best;
+        best.support = -1;
+        for (const auto &thresholds : kThresholds) {
+            cv::Mat edges, thick;
+            cv::Canny(blurred, edges, thresholds.first, thresholds.second, 3, true);
+            cv::dilate(edges, thick, cv::Mat(), cv::Point(-1, -1), 1);
+            Quad q;
+            for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(corners[2 * i] * scale, corners[2 * i + 1] * scale);
+            if (!snap(edges, thick, q, std::max(4.0, reach * diagonal))) continue;
+            q.support = edge_support(thick, q);
+            if (q.support > best.support) best = q;
+        }
+        if (best.support < 0) return 1;
+        for (int i = 0; i < 4; i++) {
+            corners[2 * i] = best.corner[i].x / scale;
+            corners[2 * i + 1] = best.corner[i].y / scale;
+        }
+        *support = best.support;
+        return 0;
+    });
+}
+
+extern "C" int32_t idk_document_quads(const uint8_t *gray, int32_t width, int32_t height, double minimumShare,
+                                      double *quads, double *support, int32_t capacity, char *error,
+                                      size_t errorCapacity) {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
+        if (gray == nullptr || quads == nullptr || support == nullptr || width <= 0 || height <= 0 || capacity <= 0) {
+            write_error(error, errorCapacity, "bad arguments");
+            return -1;
+        }
+        cv::Mat blurred;
+        double scale = prepare(gray, width, height, blurred);
+        const cv::Mat &small = blurred;
+        double minimumArea = minimumShare * small.cols * small.rows;
+        double diagonal = std::hypot(small.cols, small.rows);
+        std::vector<Quad> found;
+        for (const auto &thresholds : kThresholds) {
+            cv::Mat edges, thick;
+            cv::Canny(blurred, edges, thresholds.first, thresholds.second, 3, true);
+            cv::dilate(edges, thick, cv::Mat(), cv::Point(-1, -1), 1);
+            std::vector<std::vector<cv::Point>> contours;
+            cv::findContours(thick, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+            for (const auto &contour : contours) {
+                std::vector<cv::Point> hull, polygon;
+                cv::convexHull(contour, hull);
+                if (cv::contourArea(hull) < minimumArea) continue;
+                double perimeter = cv::arcLength(hull, true);
+                for (double epsilon = 0.02; epsilon <= 0.1; epsilon += 0.02) {
+                    cv::approxPolyDP(hull, polygon, epsilon * perimeter, true);
+                    if (polygon.size() <= 4) break;
+                }
+                if (polygon.size() != 4 || !cv::isContourConvex(polygon)) continue;
+                Quad q;
+                for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(polygon[i].x, polygon[i].y);
+                refine(edges, q, std::max(3.0, 0.012 * diagonal));
+                q.area = quad_area(q);
+                if (q.area < minimumArea) continue;
+                q.support = edge_support(thick, q);
+                bool duplicate = false;
+                for (auto &other : found) {
+                    if (same_quad(q, other, 0.02 * diagonal)) {
+                        if (q.support > other.support) other = q;
+                        duplicate = true;
+                        break;
+                    }
+                }
+                if (!duplicate) found.push_back(q);
+            }
+        }
+        std::sort(found.begin(), found.end(), [](const Quad &a, const Quad &b) { return a.support > b.support; });
+        int count = std::min(capacity, static_cast<int32_t>(found.size()));
+        for (int k = 0; k < count; k++) {
+            for (int i = 0; i < 4; i++) {
+                quads[8 * k + 2 * i] = found[k].corner[i].x / scale;
+                quads[8 * k + 2 * i + 1] = found[k].corner[i].y / scale;
+            }
+            support[k] = found[k].support;
+        }
+        return count;
+    });
+}
+
+extern "C" int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t height, int32_t channels,
+                                 const double *corners, uint8_t *out, int32_t outWidth, int32_t outHeight,
+                                 char *error, size_t errorCapacity) {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
+        if (pixels == nullptr || corners == nullptr || out == nullptr || width <= 0 || height <= 0 || outWidth <= 0 ||
+            outHeight <= 0 || (channels != 1 && channels != 3)) {
+            write_error(error, errorCapacity, "bad arguments");
+            return -1;
+        }
+        int type = channels == 1 ? CV_8UC1 : CV_8UC3;
+        cv::Mat source(height, width, type, const_cast<uint8_t *>(pixels));
+        cv::Mat target(outHeight, outWidth, type, out);
+        cv::Point2f from[4], to[4] = {{0, 0}, {static_cast<float>(outWidth), 0},
+                                      {static_cast<float>(outWidth), static_cast<float>(outHeight)},
+                                      {0, static_cast<float>(outHeight)}};
+        for (int i = 0; i < 4; i++) from[i] = cv::Point2f(static_cast<float>(corners[2 * i]), static_cast<float>(corners[2 * i + 1]));
+        cv::Mat transform = cv::getPerspectiveTransform(from, to);
+        cv::warpPerspective(source, target, transform, target.size(), cv::INTER_AREA, cv::BORDER_CONSTANT,
+                            cv::Scalar::all(255));
+        if (target.data != out) {
+            write_error(error, errorCapacity, "OpenCV reallocated the output");
+            return -1;
+        }
+        return 0;
+    });
+}

@@ -1,0 +1,337 @@
+internal import COpenCVShim
+import Foundation
+import IDKitImage
+import IDKitMRZ
+import IDKitMRZReading
+
+/// The physical format a detected document matches (ICAO 9303 Parts 4–7).
+public enum DocumentFormat: String, Sendable, Codable, Equatable, CaseIterable {
+    /// ID-1 card (85.60 × 53.98 mm, ISO/IEC 7810), TD1 MRZ.
+    case td1 = "TD1"
+    /// ID-2 (105 × 74 mm), TD2 MRZ.
+    case td2 = "TD2"
+    /// ID-3 passport data page (125 × 88 mm), TD3 MRZ.
+    case td3 = "TD3"
+    /// A visa sticker (MRV-A 80 × 120 mm, MRV-B 74 × 105 mm).
+    case visa
+    case unknown
+
+    /// Width over height of the format's nominal size (MRV-A for visas); `nil` for unknown.
+    public var nominalRatio: Double? {
+        switch self {
+        case .td1: 85.6 / 53.98
+        case .td2: 105.0 / 74.0
+        case .td3: 125.0 / 88.0
+        case .visa: 120.0 / 80.0
+        case .unknown: nil
+        }
+    }
+
+    /// Nominal size in millimetres (width, height); `nil` for unknown.
+    public var millimetres: (width: Double, height: Double)? {
+        switch self {
+        case .td1: (85.6, 53.98)
+        case .td2: (105, 74)
+        case .td3: (125, 88)
+        case .visa: (120, 80)
+        case .unknown: nil
+        }
+    }
+
+    /// The format an MRZ layout is printed on.
+    public init(mrz: MRZFormat) {
+        switch mrz {
+        case .td1: self = .td1
+        case .td2: self = .td2
+        case .td3: self = .td3
+        case .mrvA, .mrvB: self = .visa
+        default: self = .unknown
+        }
+    }
+}
+
+/// One document found in an image.
+public struct DetectedDocument: Sendable, Equatable {
+    /// Top-left, top-right, bottom-right, bottom-left of the upright document (its MRZ at the
+    /// bottom when it has one), in image pixels. They may lie outside the image when the document
+    /// is cut by the frame.
+    public var corners: Quadrilateral
+    /// 0…1: how much of the outline follows edges in the image, lowered when its shape matches no
+    /// document format, raised when an MRZ inside it sits where its format puts one.
+    public var confidence: Double
+    /// Mean width over mean height of the outline as seen (perspective shortens one pair of sides).
+    public var widthHeightRatio: Double
+    public var format: DocumentFormat
+    /// The MRZ band inside the document (reading order), if one was found there.
+    public var band: MRZBand?
+    /// The outline was found in the image's edges; `false`: placed from the MRZ by the format's
+    /// geometry, where no outline around it was found.
+    public var outlineFound: Bool
+
+    /// Area in square pixels.
+    public var area: Double { Self.area(corners.corners) }
+
+    static func area(_ c: [Point]) -> Double {
+        var a = 0.0
+        for i in 0..<c.count { let p = c[i], n = c[(i + 1) % c.count]; a += p.x * n.y - n.x * p.y }
+        return abs(a) / 2
+    }
+}
+
+/// Finds documents in an image: their outlines from the image itself (OpenCV imgproc: edges,
+/// contours, four-sided hulls with each side refitted to its edge pixels), confirmed and turned the
+/// right way up by the MRZ where one lies inside, or placed from the MRZ by the format's geometry
+/// (ICAO 9303 Parts 4–6) where no outline is found around it. Works without an MRZ too (a card's
+/// front, a licence with only a barcode): then the outline and its shape alone decide.
+public struct DocumentDetector: Sendable {
+    /// The smallest document reported, as a share of the image area.
+    public var minimumShare: Double = 0.03
+    /// Documents below this confidence are not reported.
+    public var minimumConfidence: Double = 0.45
+
+    public init() {}
+
+    /// A four-sided outline the edge search found, before any MRZ is matched to it.
+    public struct Outline: Sendable, Equatable {
+        /// In contour order (either turning direction).
+        public var points: [Point]
+        /// Share of the sides that lie on edges (0…1).
+        public var support: Double
+    }
+
+    /// The outlines in `image`, best supported first (the expensive part: run it beside the MRZ
+    /// reading). Empty when OpenCV fails (the scan then goes on without detection).
+    public func outlines(in image: GrayImage) -> [Outline] {
+        let capacity = 24
+        var quads = [Double](repeating: 0, count: capacity * 8), support = [Double](repeating: 0, count: capacity)
+        var error = [CChar](repeating: 0, count: 256)
+        let count = image.pixels.withUnsafeBufferPointer { pixels in
+            idk_document_quads(pixels.baseAddress, Int32(image.width), Int32(image.height), minimumShare,
+                               &quads, &support, Int32(capacity), &error, error.count)
+        }
+        guard count > 0 else { return [] }
+        return (0..<Int(count)).map { k in
+            Outline(points: (0..<4).map { Point(x: quads[8 * k + 2 * $0], y: quads[8 * k + 2 * $0 + 1]) }, support: support[k])
+        }
+    }
+
+    /// ``outlines(in:)`` and the documents they make with the MRZ bands given (read bands first:
+    /// their direction says which way up a document is).
+    public func detect(_ image: GrayImage, bands: [MRZBand] = []) -> [DetectedDocument] {
+        documents(in: image, outlines: outlines(in: image), bands: bands)
+    }
+
+    /// The documents: every outline shaped like a document, and every MRZ with the document around
+    /// it (the outline that holds it where its format puts it, else the format's outline placed from
+    /// it and moved onto the image's edges), none inside another, largest first.
+    public func documents(in image: GrayImage, outlines: [Outline], bands: [MRZBand]) -> [DetectedDocument] {
+        var candidates: [DetectedDocument] = []
+        var claimed = Set<Int>()
+        for outline in outlines {
+            // The first band inside that sits where the format puts an MRZ.
+            let inside = bands.indices.filter { !claimed.contains($0) && Self.contains(outline.points, Self.centre(bands[$0].quad.corners)) }
+            var document: DetectedDocument?
+            for i in inside {
+                if let d = Self.document(outline, band: bands[i]), d.band != nil {
+                    document = d
+                    claimed.insert(i)
+                    break
+                }
+            }
+            if document == nil { document = Self.document(outline, band: inside.first.map { bands[$0] }) }
+            if let document, document.confidence >= minimumConfidence { candidates.append(document) }
+        }
+        // An MRZ no outline was found around: the format's outline placed from it, moved onto
+        // the edges there are; where none line up, the placed outline itself, with low confidence.
+        // Also where the outline around it is poorly supported (merged with a thumb or the desk's
+        // clutter): the better supported of the two stays.
+        for (i, band) in bands.enumerated() {
+            let holder = candidates.firstIndex { $0.band.map { Self.sameBand($0, band) } ?? false }
+            if let holder, candidates[holder].confidence >= 0.95 { continue }
+            if holder == nil, claimed.contains(i) { continue }
+            let ways = [band, band.flipped()].compactMap { way in Self.placed(from: way).map { (way, $0) } }
+            let snapped = ways.compactMap { way, placed in
+                snap(image, placed.corners.corners).flatMap { Self.oriented($0, band: way) }.flatMap { $0.band != nil ? $0 : nil }
+            }
+            if let holder {
+                if let best = snapped.max(by: { $0.confidence < $1.confidence }), best.confidence > candidates[holder].confidence {
+                    candidates[holder] = best
+                }
+            } else if let best = snapped.max(by: { $0.confidence < $1.confidence }) {
+                candidates.append(best)
+            } else if let placed = ways.first?.1 {
+                candidates.append(placed)
+            }
+        }
+        // Outlines an MRZ confirms first, then other outlines, then documents placed from an MRZ
+        // alone; the larger first among equals: a document's photo is an outline too, and gives
+        // way to the document it lies in.
+        func rank(_ d: DetectedDocument) -> Int { d.outlineFound ? (d.band != nil ? 2 : 1) : 0 }
+        candidates.sort { (rank($0), $0.area) > (rank($1), $1.area) }
+        var kept: [DetectedDocument] = []
+        for c in candidates {
+            let centre = Self.centre(c.corners.corners)
+            if kept.contains(where: { Self.contains($0.corners.corners, centre) || Self.contains(c.corners.corners, Self.centre($0.corners.corners)) }) {
+                continue
+            }
+            kept.append(c)
+        }
+        return kept.sorted { $0.area > $1.area }
+    }
+
+    /// The outline `points` moved onto the image's edges (``idk_snap_quad``), `nil` when no side
+    /// lines up with edges.
+    func snap(_ image: GrayImage, _ points: [Point]) -> Outline? {
+        var corners = points.flatMap { [$0.x, $0.y] }
+        var support = 0.0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            idk_snap_quad(pixels.baseAddress, Int32(image.width), Int32(image.height), &corners, 0.05, &support, &error, error.count)
+        }
+        guard status == 0, support >= 0.5 else { return nil }
+        return Outline(points: (0..<4).map { Point(x: corners[2 * $0], y: corners[2 * $0 + 1]) }, support: support)
+    }
+
+    // MARK: One outline
+
+    /// The outline as a document: corners in reading order, its ratio and format, and its
+    /// confidence; `nil` when its shape is no document's.
+    static func document(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
+        guard let band else { return oriented(outline, band: nil) }
+        // A band that was located but not read may be either way round: the one that puts it
+        // along the document's bottom edge.
+        for way in [band, band.flipped()] {
+            if let d = oriented(outline, band: way), d.band != nil { return d }
+        }
+        // An MRZ inside that is not where the format puts one: an outline of something else.
+        return oriented(outline, band: nil).map { var d = $0; d.confidence *= 0.6; return d }
+    }
+
+    /// ``document(_:band:)`` with the band's direction taken as the document's.
+    static func oriented(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
+        var points = outline.points
+        // Clockwise in image coordinates (y down).
+        if signedArea(points) < 0 { points.reverse() }
+        let sides = (0..<4).map { distance(points[$0], points[($0 + 1) % 4]) }
+        guard sides.allSatisfy({ $0 > 8 }) else { return nil }
+        let pairA = (sides[0] + sides[2]) / 2, pairB = (sides[1] + sides[3]) / 2
+        // The long sides are the width (every ICAO format is landscape).
+        let longFirst = pairA >= pairB
+        let ratio = max(pairA, pairB) / min(pairA, pairB)
+        guard ratio > 1.15, ratio < 1.95 else { return nil }
+        // Which way is right: along the MRZ's lines when there is one in it, else along the long
+        // sides, pointing right in the image (up when they are upright).
+        var axis: Point
+        var confirmed = false
+        var format = DocumentFormat.unknown
+        if let band, let first = band.lines.first {
+            axis = unit(Point(x: first.end.x - first.start.x, y: first.end.y - first.start.y))
+            let long = longFirst ? unit(sub(points[1], points[0])) : unit(sub(points[2], points[1]))
+            if abs(dot(axis, long)) > cos(15 * Double.pi / 180) {
+                format = DocumentFormat(mrz: band.format)
+                confirmed = true
+            }
+        } else {
+            let long = longFirst ? unit(sub(points[1], points[0])) : unit(sub(points[2], points[1]))
+            axis = abs(long.x) >= abs(long.y) ? (long.x >= 0 ? long : neg(long)) : (long.y <= 0 ? long : neg(long))
+        }
+        // Top-left: least along the axis and least along its normal (down the page).
+        let down = Point(x: -axis.y, y: axis.x)
+        let start = (0..<4).min { a, b in
+            dot(points[a], axis) + dot(points[a], down) < dot(points[b], axis) + dot(points[b], down)
+        }!
+        let ordered = (0..<4).map { points[($0 + start) % 4] }
+        let corners = Quadrilateral(topLeft: ordered[0], topRight: ordered[1], bottomRight: ordered[2], bottomLeft: ordered[3])
+        let width = (distance(ordered[0], ordered[1]) + distance(ordered[3], ordered[2])) / 2
+        let height = (distance(ordered[0], ordered[3]) + distance(ordered[1], ordered[2])) / 2
+        let seenRatio = width / max(height, 1)
+        var confidence = outline.support
+        if confirmed, let band {
+            // ICAO 9303: the MRZ spans nearly the whole width (TD1 76.2 of 85.6 mm, TD2 91.4 of
+            // 105, TD3 111.8 of 125) along the bottom edge.
+            let bandWidth = distance(band.quad.topLeft, band.quad.topRight)
+            let share = bandWidth / max(width, 1)
+            let depth = fraction(of: centre(band.quad.corners), in: ordered).y
+            guard share > 0.75, share < 1.0, depth > 0.6 else { return nil }
+            confidence = 0.5 + 0.5 * confidence
+        }
+        if !confirmed {
+            // Without an MRZ, the shape: ID-1 cards are 1.586 wide for 1; ID-2, ID-3 and visas
+            // are 1.42–1.5 and cannot be told apart by shape.
+            if abs(seenRatio / DocumentFormat.td1.nominalRatio! - 1) < 0.05 {
+                format = .td1
+            } else if seenRatio < 1.3 || seenRatio > 1.75 {
+                confidence *= 0.8
+            }
+        }
+        return DetectedDocument(corners: corners, confidence: min(1, confidence), widthHeightRatio: seenRatio, format: format,
+                                band: confirmed ? band : nil, outlineFound: true)
+    }
+
+    /// The document placed around an MRZ by its format's geometry: the lines centred across the
+    /// width at 2.54 mm a character (ICAO 9303-3 §4.2), the last line's centre about 5 mm above the
+    /// bottom edge, lines 4.23 mm apart. An estimate (issuers place the MRZ within tolerances of a
+    /// millimetre or two), reported with low confidence.
+    static func placed(from band: MRZBand) -> DetectedDocument? {
+        let format = DocumentFormat(mrz: band.format)
+        guard let size = format.millimetres, let first = band.lines.first, let last = band.lines.last else { return nil }
+        let n = Double(band.lineLength)
+        let startX = (size.width - n * 2.54) / 2 + 1.27, endX = startX + (n - 1) * 2.54
+        let lastY = size.height - 5.0, firstY = lastY - Double(band.lines.count - 1) * 4.23
+        // The band's line ends are character centres: an affine map from millimetres to pixels.
+        let origin = first.start
+        let ex = Point(x: (first.end.x - first.start.x) / (endX - startX), y: (first.end.y - first.start.y) / (endX - startX))
+        let ey: Point
+        if band.lines.count > 1 {
+            ey = Point(x: (last.start.x - first.start.x) / (lastY - firstY), y: (last.start.y - first.start.y) / (lastY - firstY))
+        } else {
+            ey = Point(x: -ex.y, y: ex.x)
+        }
+        func map(_ x: Double, _ y: Double) -> Point {
+            Point(x: origin.x + ex.x * (x - startX) + ey.x * (y - firstY), y: origin.y + ex.y * (x - startX) + ey.y * (y - firstY))
+        }
+        let corners = Quadrilateral(topLeft: map(0, 0), topRight: map(size.width, 0), bottomRight: map(size.width, size.height),
+                                    bottomLeft: map(0, size.height))
+        return DetectedDocument(corners: corners, confidence: 0.4, widthHeightRatio: size.width / size.height, format: format,
+                                band: band, outlineFound: false)
+    }
+
+    /// Whether two bands are the same MRZ (found twice, or read the other way round).
+    public static func sameBand(_ a: MRZBand, _ b: MRZBand) -> Bool {
+        distance(centre(a.quad.corners), centre(b.quad.corners)) < a.characterHeight * 2
+    }
+
+    // MARK: Geometry
+
+    static func centre(_ p: [Point]) -> Point {
+        Point(x: p.map(\.x).reduce(0, +) / Double(p.count), y: p.map(\.y).reduce(0, +) / Double(p.count))
+    }
+    static func signedArea(_ c: [Point]) -> Double {
+        var a = 0.0
+        for i in 0..<c.count { let p = c[i], n = c[(i + 1) % c.count]; a += p.x * n.y - n.x * p.y }
+        return a / 2
+    }
+    /// Whether `p` lies inside the convex polygon `c`.
+    static func contains(_ c: [Point], _ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<c.count {
+            let a = c[i], b = c[(i + 1) % c.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+            }
+        }
+        return true
+    }
+    /// Where `p` lies in the quadrilateral `q` (TL, TR, BR, BL) as fractions of its width and height.
+    static func fraction(of p: Point, in q: [Point]) -> Point {
+        let unit = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
+        guard let h = Homography(from: q, to: unit) else { return Point(x: 0.5, y: 0.5) }
+        return h.apply(p)
+    }
+    static func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    static func sub(_ a: Point, _ b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    static func neg(_ a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    static func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
+    static func unit(_ a: Point) -> Point { let l = max(1e-9, hypot(a.x, a.y)); return Point(x: a.x / l, y: a.y / l) }
+}
