@@ -66,6 +66,15 @@ mrz-model:
 	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
 	python3 scripts/mrz-ocr/train.py
 
+## Document detection (issue 14): corners and format on the generated photos of bench-scan (one
+## document each, corner ground truth) and on 40 photos of two documents side by side.
+PAIR_IMAGES ?= .build/pairs
+bench-detect: release
+	@test -f $(SCAN_BENCH_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --bench $(SCAN_BENCH_IMAGES) --count 20 --extended
+	@test -f $(PAIR_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --pairs $(PAIR_IMAGES) --count 40
+	taskset -c 0 .build/release/idkit-bench detect $(SCAN_BENCH_IMAGES)
+	taskset -c 0 .build/release/idkit-bench detect $(PAIR_IMAGES)
+
 ## The real specimen images of ../shared/testdata/mrz-real: IDKit (whole scan, one core) and, in the
 ## same run, PassportEye with Debian's Tesseract (installed here if missing).
 REAL_IMAGES ?= ../shared/testdata/mrz-real
@@ -137,6 +146,7 @@ vectors-images:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b fonts-dejavu-core fonts-urw-base35
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/images/make_images.py
+	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents --count 4
 
 ## Rewrite Sources/IDKitMRZReading/OCRBTemplates.swift from Debian's OCR-B font.
 ocrb-templates:

@@ -120,7 +120,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IDKitScanTests",
-            dependencies: ["IDKitScan", "IDKitMRZReading", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode"]
+            dependencies: ["IDKitScan", "IDKitMRZReading", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode",
+                           "IDKitDocumentDetection"]
         ),
         .testTarget(
             name: "IDKitCLITests",

@@ -36,7 +36,7 @@ func runScanReal(directory: String, verbose: Bool) {
         for (k, v) in scan.timingsMs { stages[k, default: []].append(v) }
         if verbose {
             let mark = isExact ? (isVerified ? "ok      " : "exact   ") : (isVerified ? "WRONG-V " : "misread ")
-            print(mark + label.file + String(format: "  %.0f ms", scan.timingsMs["total"] ?? 0) + "  " + scan.status.rawValue
+            print(mark + label.file + String(format: "  %.0f ms", scan.timingsMs["total"] ?? 0) + " (" + ["locate", "read", "barcodes", "detect"].map { String(format: "%.0f", scan.timingsMs[$0] ?? 0) }.joined(separator: "/") + ")  " + scan.status.rawValue
                   + " " + (scan.reading?.unsureFields ?? []).joined(separator: ","))
             if !isExact {
                 for (a, b) in zip(label.mrz, lines + Array(repeating: "", count: max(0, label.mrz.count - lines.count))) where a != b {

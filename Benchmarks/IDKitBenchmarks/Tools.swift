@@ -46,6 +46,11 @@ struct BenchTool: Sendable {
         .onDirectory("scan-confidence", "confidence of right and wrong characters") { d, _ in runScanConfidence(directory: d) },
         .onDirectory("scan-locate", "where the locator puts the band") { d, _ in runScanLocate(directory: d) },
         .onDirectory("detect", "document corners and format against the generator's ground truth") { runDetect(directory: $0, verbose: $1) },
+        BenchTool(name: "detect-time", usage: "detect-time IMAGE...   outline search and MRZ matching, milliseconds") { a in
+            guard !a.isEmpty else { return false }
+            runDetectTime(a)
+            return true
+        },
         BenchTool(name: "scan-debug", usage: "scan-debug IMAGE   the band and reading, step by step") { a in
             guard let image = a.first else { return false }
             runScanDebug(image)

@@ -10,14 +10,17 @@
 #include <mutex>
 #include <unordered_map>
 
+void idk::single_threaded() {
+    static std::once_flag once;
+    std::call_once(once, [] { cv::setNumThreads(0); });
+}
+
 namespace {
 
 using idk::guarded;
 using idk::write_error;
 
 cv::dnn::Net read(const uint8_t *model, size_t length) {
-    static std::once_flag once;
-    std::call_once(once, [] { cv::setNumThreads(0); });
     cv::dnn::Net net = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(model), length);
     net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);

@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 #include <vector>
 
@@ -31,7 +32,7 @@ double edge_support(const cv::Mat &edges, const Quad &q) {
             double t = static_cast<double>(i) / n;
             if (t < 0.06 || t > 0.94) continue;
             cv::Point2d p = a + (b - a) * t;
-            int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+            int x = static_cast<int>(cvRound(p.x)), y = static_cast<int>(cvRound(p.y));
             total++;
             if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
         }
@@ -57,7 +58,7 @@ bool refine(const cv::Mat &edges, Quad &q, double reach) {
                 bool hit = false;
                 for (int sign : {1, -1}) {
                     cv::Point2d p = base + normal * (sign * k);
-                    int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+                    int x = static_cast<int>(cvRound(p.x)), y = static_cast<int>(cvRound(p.y));
                     if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) {
                         found.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
                         hit = true;
@@ -101,14 +102,14 @@ bool same_quad(const Quad &a, const Quad &b, double tolerance) {
     return true;
 }
 
-/// The image at most 720 pixels along its longer side, smoothed: outlines are large, and the fine
+/// The image at most 400 pixels along its longer side, smoothed: outlines are large, and the fine
 /// print inside a document (whose edges would tie the outline to the text) blurs away.
 double prepare(const uint8_t *gray, int32_t width, int32_t height, cv::Mat &blurred) {
     cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(gray));
-    double scale = std::min(1.0, 720.0 / std::max(width, height));
+    double scale = std::min(1.0, 400.0 / std::max(width, height));
     cv::Mat small;
     if (scale < 1) {
-        cv::resize(source, small, cv::Size(), scale, scale, cv::INTER_AREA);
+        cv::resize(source, small, cv::Size(), scale, scale, scale < 0.5 ? cv::INTER_AREA : cv::INTER_LINEAR);
     } else {
         small = source;
     }
@@ -128,7 +129,7 @@ int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {
     for (int i = 0; i <= n; i++) {
         double t = 0.1 + 0.8 * i / n;
         cv::Point2d p = a + (b - a) * t;
-        int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+        int x = static_cast<int>(cvRound(p.x)), y = static_cast<int>(cvRound(p.y));
         if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
     }
     return hits;
@@ -146,7 +147,17 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
         cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
         int best = -1;
         double bestOffset = 0;
+        // Coarse: the offset alone; fine: offset and tilt around it.
+        int coarse = 0, coarseHits = -1;
         for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
+            cv::Point2d c = mid + normal * k;
+            int hits = count_on_edges(thick, c - u * (length / 2), c + u * (length / 2));
+            if (hits > coarseHits || (hits == coarseHits && std::abs(k) < std::abs(coarse))) {
+                coarseHits = hits;
+                coarse = k;
+            }
+        }
+        for (int k = coarse - 4; k <= coarse + 4; k++) {
             for (int tilt = -3; tilt <= 3; tilt++) {
                 double angle = tilt * CV_PI / 180;
                 cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
@@ -178,59 +189,88 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
 
 }  // namespace
 
-extern "C" int32_t idk_snap_quad(const uint8_t *gray, int32_t width, int32_t height, double *corners, double reach,
-                                 double *support, char *error, size_t errorCapacity) {
-    return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (gray == nullptr || corners == nullptr || support == nullptr || width <= 0 || height <= 0) {
+/// The edges of one image at both sensitivities, found once for the outline search and the snapping.
+struct idk_edges {
+    double scale = 1;
+    cv::Mat edges[2], thick[2];
+};
+
+extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t height, char *error, size_t errorCapacity) {
+    idk_edges *result = nullptr;
+    int32_t status = guarded(error, errorCapacity, [&]() -> int32_t {
+        if (gray == nullptr || width <= 0 || height <= 0) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }
+        auto made = std::make_unique<idk_edges>();
         cv::Mat blurred;
-        double scale = prepare(gray, width, height, blurred);
-        double diagonal = std::hypot(blurred.cols, blurred.rows);
-        Quad best;
-        best.support = -1;
-        for (const auto &thresholds : kThresholds) {
-            cv::Mat edges, thick;
-            cv::Canny(blurred, edges, thresholds.first, thresholds.second, 3, true);
-            cv::dilate(edges, thick, cv::Mat(), cv::Point(-1, -1), 1);
-            Quad q;
-            for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(corners[2 * i] * scale, corners[2 * i + 1] * scale);
-            if (!snap(edges, thick, q, std::max(4.0, reach * diagonal))) continue;
-            q.support = edge_support(thick, q);
-            if (q.support > best.support) best = q;
+        made->scale = prepare(gray, width, height, blurred);
+        // The gradients once, the two hysteresis passes on them.
+        cv::Mat dx, dy;
+        cv::Sobel(blurred, dx, CV_16S, 1, 0, 3);
+        cv::Sobel(blurred, dy, CV_16S, 0, 1, 3);
+        for (int t = 0; t < 2; t++) {
+            cv::Canny(dx, dy, made->edges[t], kThresholds[t].first, kThresholds[t].second, true);
+            cv::dilate(made->edges[t], made->thick[t], cv::Mat(), cv::Point(-1, -1), 1);
         }
-        if (best.support < 0) return 1;
-        for (int i = 0; i < 4; i++) {
-            corners[2 * i] = best.corner[i].x / scale;
-            corners[2 * i + 1] = best.corner[i].y / scale;
+        result = made.release();
+        return 0;
+    });
+    return status == 0 ? result : nullptr;
+}
+
+extern "C" void idk_edges_free(idk_edges *edges) { delete edges; }
+
+extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double *corners, double reach, double *support,
+                                  char *error, size_t errorCapacity) {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
+        if (found == nullptr || corners == nullptr || support == nullptr || count < 0) {
+            write_error(error, errorCapacity, "bad arguments");
+            return -1;
         }
-        *support = best.support;
+        double scale = found->scale;
+        double diagonal = std::hypot(found->edges[0].cols, found->edges[0].rows);
+        for (int k = 0; k < count; k++) {
+            double *c = corners + 8 * k;
+            Quad best;
+            best.support = -1;
+            for (int t = 0; t < 2; t++) {
+                Quad q;
+                for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(c[2 * i] * scale, c[2 * i + 1] * scale);
+                if (!snap(found->edges[t], found->thick[t], q, std::max(4.0, reach * diagonal))) continue;
+                q.support = edge_support(found->thick[t], q);
+                if (q.support > best.support) best = q;
+            }
+            support[k] = std::max(0.0, best.support);
+            if (best.support < 0) continue;
+            for (int i = 0; i < 4; i++) {
+                c[2 * i] = best.corner[i].x / scale;
+                c[2 * i + 1] = best.corner[i].y / scale;
+            }
+        }
         return 0;
     });
 }
 
-extern "C" int32_t idk_document_quads(const uint8_t *gray, int32_t width, int32_t height, double minimumShare,
-                                      double *quads, double *support, int32_t capacity, char *error,
-                                      size_t errorCapacity) {
+extern "C" int32_t idk_document_quads(const idk_edges *found, double minimumShare, double *quads, double *support,
+                                      int32_t capacity, char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (gray == nullptr || quads == nullptr || support == nullptr || width <= 0 || height <= 0 || capacity <= 0) {
+        if (found == nullptr || quads == nullptr || support == nullptr || capacity <= 0) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }
-        cv::Mat blurred;
-        double scale = prepare(gray, width, height, blurred);
-        const cv::Mat &small = blurred;
-        double minimumArea = minimumShare * small.cols * small.rows;
-        double diagonal = std::hypot(small.cols, small.rows);
-        std::vector<Quad> found;
-        for (const auto &thresholds : kThresholds) {
-            cv::Mat edges, thick;
-            cv::Canny(blurred, edges, thresholds.first, thresholds.second, 3, true);
-            cv::dilate(edges, thick, cv::Mat(), cv::Point(-1, -1), 1);
+        double scale = found->scale;
+        const cv::Mat &any = found->edges[0];
+        double minimumArea = minimumShare * any.cols * any.rows;
+        double diagonal = std::hypot(any.cols, any.rows);
+        std::vector<Quad> kept;
+        for (int t = 0; t < 2; t++) {
+            const cv::Mat &edges = found->edges[t], &thick = found->thick[t];
             std::vector<std::vector<cv::Point>> contours;
             cv::findContours(thick, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+            std::vector<Quad> rough;
             for (const auto &contour : contours) {
+                if (cv::boundingRect(contour).area() < minimumArea) continue;   // cheaper than a hull
                 std::vector<cv::Point> hull, polygon;
                 cv::convexHull(contour, hull);
                 if (cv::contourArea(hull) < minimumArea) continue;
@@ -242,29 +282,35 @@ extern "C" int32_t idk_document_quads(const uint8_t *gray, int32_t width, int32_
                 if (polygon.size() != 4 || !cv::isContourConvex(polygon)) continue;
                 Quad q;
                 for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(polygon[i].x, polygon[i].y);
+                // The same outline comes from the inner and outer contours of one edge ring: refine it once.
+                bool seen = false;
+                for (const auto &r : rough) seen = seen || same_quad(q, r, 0.01 * diagonal);
+                if (seen) continue;
+                rough.push_back(q);
+                // Outlines whose sides mostly miss the edges (a hull around scattered text) are not refined.
                 refine(edges, q, std::max(3.0, 0.012 * diagonal));
                 q.area = quad_area(q);
                 if (q.area < minimumArea) continue;
                 q.support = edge_support(thick, q);
                 bool duplicate = false;
-                for (auto &other : found) {
+                for (auto &other : kept) {
                     if (same_quad(q, other, 0.02 * diagonal)) {
                         if (q.support > other.support) other = q;
                         duplicate = true;
                         break;
                     }
                 }
-                if (!duplicate) found.push_back(q);
+                if (!duplicate) kept.push_back(q);
             }
         }
-        std::sort(found.begin(), found.end(), [](const Quad &a, const Quad &b) { return a.support > b.support; });
-        int count = std::min(capacity, static_cast<int32_t>(found.size()));
+        std::sort(kept.begin(), kept.end(), [](const Quad &a, const Quad &b) { return a.support > b.support; });
+        int count = std::min(capacity, static_cast<int32_t>(kept.size()));
         for (int k = 0; k < count; k++) {
             for (int i = 0; i < 4; i++) {
-                quads[8 * k + 2 * i] = found[k].corner[i].x / scale;
-                quads[8 * k + 2 * i + 1] = found[k].corner[i].y / scale;
+                quads[8 * k + 2 * i] = kept[k].corner[i].x / scale;
+                quads[8 * k + 2 * i + 1] = kept[k].corner[i].y / scale;
             }
-            support[k] = found[k].support;
+            support[k] = kept[k].support;
         }
         return count;
     });

@@ -15,9 +15,14 @@ inline void write_error(char *error, size_t capacity, const char *message) {
     error[capacity - 1] = '\0';
 }
 
+/// OpenCV's own worker threads off, once per process: IDKit's callers parallelise across images
+/// and tasks, and on one core a thread pool only adds hand-offs.
+void single_threaded();
+
 /// Runs `body`, turning every exception into -1 and a message: nothing crosses into Swift.
 template <typename Body> int32_t guarded(char *error, size_t capacity, Body body) {
     try {
+        single_threaded();
         return body();
     } catch (const std::exception &e) {
         write_error(error, capacity, e.what());

@@ -97,18 +97,38 @@ public struct DocumentDetector: Sendable {
         public var points: [Point]
         /// Share of the sides that lie on edges (0…1).
         public var support: Double
+
+        public init(points: [Point], support: Double) {
+            self.points = points
+            self.support = support
+        }
     }
 
-    /// The outlines in `image`, best supported first (the expensive part: run it beside the MRZ
-    /// reading). Empty when OpenCV fails (the scan then goes on without detection).
-    public func outlines(in image: GrayImage) -> [Outline] {
+    /// The edges of an image, found once for the outline search and for placing outlines around
+    /// MRZs (OpenCV's Canny on the image at most 400 pixels across). `@unchecked Sendable`: made
+    /// once, then only read.
+    public final class Edges: @unchecked Sendable {
+        fileprivate let handle: OpaquePointer
+        fileprivate init(_ handle: OpaquePointer) { self.handle = handle }
+        deinit { idk_edges_free(handle) }
+    }
+
+    /// The edges of `image`; `nil` when OpenCV fails (the scan then goes on without detection).
+    public func edges(of image: GrayImage) -> Edges? {
+        var error = [CChar](repeating: 0, count: 256)
+        let handle = image.pixels.withUnsafeBufferPointer { pixels in
+            idk_edges_new(pixels.baseAddress, Int32(image.width), Int32(image.height), &error, error.count)
+        }
+        return handle.map(Edges.init)
+    }
+
+    /// The outlines along the edges, best supported first (the expensive part of detection: run
+    /// it beside the MRZ reading).
+    public func outlines(in edges: Edges) -> [Outline] {
         let capacity = 24
         var quads = [Double](repeating: 0, count: capacity * 8), support = [Double](repeating: 0, count: capacity)
         var error = [CChar](repeating: 0, count: 256)
-        let count = image.pixels.withUnsafeBufferPointer { pixels in
-            idk_document_quads(pixels.baseAddress, Int32(image.width), Int32(image.height), minimumShare,
-                               &quads, &support, Int32(capacity), &error, error.count)
-        }
+        let count = idk_document_quads(edges.handle, minimumShare, &quads, &support, Int32(capacity), &error, error.count)
         guard count > 0 else { return [] }
         return (0..<Int(count)).map { k in
             Outline(points: (0..<4).map { Point(x: quads[8 * k + 2 * $0], y: quads[8 * k + 2 * $0 + 1]) }, support: support[k])
@@ -117,14 +137,16 @@ public struct DocumentDetector: Sendable {
 
     /// ``outlines(in:)`` and the documents they make with the MRZ bands given (read bands first:
     /// their direction says which way up a document is).
-    public func detect(_ image: GrayImage, bands: [MRZBand] = []) -> [DetectedDocument] {
-        documents(in: image, outlines: outlines(in: image), bands: bands)
+    public func detect(_ image: GrayImage, bands: [MRZBand] = [], readBands: Int = 0) -> [DetectedDocument] {
+        guard let edges = edges(of: image) else { return bands.compactMap { Self.placed(from: $0) } }
+        return documents(edges: edges, outlines: outlines(in: edges), bands: bands, readBands: readBands)
     }
 
     /// The documents: every outline shaped like a document, and every MRZ with the document around
     /// it (the outline that holds it where its format puts it, else the format's outline placed from
     /// it and moved onto the image's edges), none inside another, largest first.
-    public func documents(in image: GrayImage, outlines: [Outline], bands: [MRZBand]) -> [DetectedDocument] {
+    /// The first `readBands` bands were read, and are the right way up; the others may be either way.
+    public func documents(edges: Edges, outlines: [Outline], bands: [MRZBand], readBands: Int = 0) -> [DetectedDocument] {
         var candidates: [DetectedDocument] = []
         var claimed = Set<Int>()
         for outline in outlines {
@@ -145,29 +167,40 @@ public struct DocumentDetector: Sendable {
         // the edges there are; where none line up, the placed outline itself, with low confidence.
         // Also where the outline around it is poorly supported (merged with a thumb or the desk's
         // clutter): the better supported of the two stays.
+        var requests: [(band: Int, way: MRZBand, placed: DetectedDocument)] = []
         for (i, band) in bands.enumerated() {
             let holder = candidates.firstIndex { $0.band.map { Self.sameBand($0, band) } ?? false }
             if let holder, candidates[holder].confidence >= 0.95 { continue }
             if holder == nil, claimed.contains(i) { continue }
-            let ways = [band, band.flipped()].compactMap { way in Self.placed(from: way).map { (way, $0) } }
-            let snapped = ways.compactMap { way, placed in
-                snap(image, placed.corners.corners).flatMap { Self.oriented($0, band: way) }.flatMap { $0.band != nil ? $0 : nil }
+            // Another line of text inside a document an MRZ already confirms is not a document.
+            let centre = Self.centre(band.quad.corners)
+            if holder == nil, candidates.contains(where: { $0.band != nil && Self.contains($0.corners.corners, centre) }) { continue }
+            // A band that was read is the right way up; one only located may be either way.
+            for way in i < readBands ? [band] : [band, band.flipped()] {
+                if let placed = Self.placed(from: way) { requests.append((i, way, placed)) }
             }
-            if let holder {
-                if let best = snapped.max(by: { $0.confidence < $1.confidence }), best.confidence > candidates[holder].confidence {
-                    candidates[holder] = best
-                }
-            } else if let best = snapped.max(by: { $0.confidence < $1.confidence }) {
-                candidates.append(best)
-            } else if let placed = ways.first?.1 {
-                candidates.append(placed)
+        }
+        let snapped = snap(edges, requests.map { $0.placed.corners.corners })
+        for (i, band) in bands.enumerated() {
+            let mine = requests.indices.filter { requests[$0].band == i }
+            guard let first = mine.first else { continue }
+            let best = mine.compactMap { k in snapped[k].flatMap { Self.oriented($0, band: requests[k].way) }.flatMap { $0.band != nil ? $0 : nil } }
+                .max { $0.confidence < $1.confidence }
+            if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
+                if let best, best.confidence > candidates[holder].confidence { candidates[holder] = best }
+            } else {
+                candidates.append(best ?? requests[first].placed)
             }
         }
         // Outlines an MRZ confirms first, then other outlines, then documents placed from an MRZ
-        // alone; the larger first among equals: a document's photo is an outline too, and gives
-        // way to the document it lies in.
+        // alone; among equals the best supported, the larger a little ahead: a document's photo is
+        // an outline too (portrait, so its confidence is lowered) and gives way to the document
+        // it lies in, while an outline merged with the clutter next to a document is larger but
+        // follows the edges worse than the document's own.
         func rank(_ d: DetectedDocument) -> Int { d.outlineFound ? (d.band != nil ? 2 : 1) : 0 }
-        candidates.sort { (rank($0), $0.area) > (rank($1), $1.area) }
+        let largest = candidates.map(\.area).max() ?? 1
+        func score(_ d: DetectedDocument) -> Double { d.confidence + 0.1 * d.area / largest }
+        candidates.sort { (rank($0), score($0)) > (rank($1), score($1)) }
         var kept: [DetectedDocument] = []
         for c in candidates {
             let centre = Self.centre(c.corners.corners)
@@ -179,17 +212,18 @@ public struct DocumentDetector: Sendable {
         return kept.sorted { $0.area > $1.area }
     }
 
-    /// The outline `points` moved onto the image's edges (``idk_snap_quad``), `nil` when no side
-    /// lines up with edges.
-    func snap(_ image: GrayImage, _ points: [Point]) -> Outline? {
-        var corners = points.flatMap { [$0.x, $0.y] }
-        var support = 0.0
+    /// Each outline moved onto the image's edges (``idk_snap_quad``, the edges found once), `nil`
+    /// where no side lines up with edges.
+    func snap(_ edges: Edges, _ outlines: [[Point]]) -> [Outline?] {
+        guard !outlines.isEmpty else { return [] }
+        var corners = outlines.flatMap { $0.flatMap { [$0.x, $0.y] } }
+        var support = [Double](repeating: 0, count: outlines.count)
         var error = [CChar](repeating: 0, count: 256)
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
-            idk_snap_quad(pixels.baseAddress, Int32(image.width), Int32(image.height), &corners, 0.05, &support, &error, error.count)
+        let status = idk_snap_quads(edges.handle, Int32(outlines.count), &corners, 0.05, &support, &error, error.count)
+        guard status == 0 else { return outlines.map { _ in nil } }
+        return outlines.indices.map { k in
+            support[k] >= 0.5 ? Outline(points: (0..<4).map { Point(x: corners[8 * k + 2 * $0], y: corners[8 * k + 2 * $0 + 1]) }, support: support[k]) : nil
         }
-        guard status == 0, support >= 0.5 else { return nil }
-        return Outline(points: (0..<4).map { Point(x: corners[2 * $0], y: corners[2 * $0 + 1]) }, support: support)
     }
 
     // MARK: One outline
@@ -203,8 +237,9 @@ public struct DocumentDetector: Sendable {
         for way in [band, band.flipped()] {
             if let d = oriented(outline, band: way), d.band != nil { return d }
         }
-        // An MRZ inside that is not where the format puts one: an outline of something else.
-        return oriented(outline, band: nil).map { var d = $0; d.confidence *= 0.6; return d }
+        // An MRZ inside that is not where the format puts one: the outline of something else
+        // (a sheet the document lies on, the MRZ's own box), or the document with a misread band.
+        return oriented(outline, band: nil).map { var d = $0; d.confidence *= 0.85; return d }
     }
 
     /// ``document(_:band:)`` with the band's direction taken as the document's.
@@ -252,7 +287,10 @@ public struct DocumentDetector: Sendable {
             let bandWidth = distance(band.quad.topLeft, band.quad.topRight)
             let share = bandWidth / max(width, 1)
             let depth = fraction(of: centre(band.quad.corners), in: ordered).y
-            guard share > 0.75, share < 1.0, depth > 0.6 else { return nil }
+            // (ICAO 9303-4/5/6: the last line's centre lies 5–7 mm above the bottom edge, 0.87 of
+            // an ID-1 card's height, 0.92 of a passport page's: an outline whose bottom edge runs
+            // along the MRZ itself is something else, such as the box of the MRZ lines.)
+            guard share > 0.75, share < 1.0, depth > 0.6, depth < 0.97 else { return nil }
             confidence = 0.5 + 0.5 * confidence
         }
         if !confirmed {
@@ -312,7 +350,7 @@ public struct DocumentDetector: Sendable {
         return a / 2
     }
     /// Whether `p` lies inside the convex polygon `c`.
-    static func contains(_ c: [Point], _ p: Point) -> Bool {
+    public static func contains(_ c: [Point], _ p: Point) -> Bool {
         var sign = 0.0
         for i in 0..<c.count {
             let a = c[i], b = c[(i + 1) % c.count]

@@ -57,6 +57,16 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return b
     }
 
+    /// The band in the coordinates of an image in which this one's origin lies at `offset` (a
+    /// band found in a crop, placed back in the whole image).
+    public func translated(by offset: Point) -> MRZBand {
+        func move(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
+        var b = self
+        b.lines = lines.map { MRZLineGeometry(start: move($0.start), end: move($0.end), componentCount: $0.componentCount,
+                                              componentCenters: $0.componentCenters.map(move)) }
+        return b
+    }
+
     /// The same band moved `positions` character pitches along its lines (negative: towards the
     /// lines' starts), its components kept: for a band whose first or last characters were too
     /// faint to be found and whose extent was therefore placed off its text.

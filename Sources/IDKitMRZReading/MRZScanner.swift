@@ -138,6 +138,15 @@ public struct MRZScanner: Sendable {
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }
 
+    /// One band read on its own (turned the right way up and scaled by the probes): the MRZ of a
+    /// second document in the image. `nil` when the probes keep nothing of it.
+    public func read(_ image: GrayImage, band: MRZBand) -> Outcome? {
+        let t0 = Date()
+        var outcome = read(image, bands: [band])
+        outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
+        return outcome
+    }
+
     /// The first valid reading of the probed candidates among `bands`, else the first reading.
     func read(_ image: GrayImage, bands: [MRZBand]) -> Outcome? {
         var outcome: Outcome?

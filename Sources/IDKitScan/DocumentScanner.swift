@@ -3,6 +3,7 @@ import IDKitImage
 import IDKitMRZ
 import IDKitBarcode
 import IDKitDocument
+import IDKitDocumentDetection
 
 /// Why a scan gave no verified MRZ (or `ok`).
 public enum ScanStatus: String, Sendable, Codable {
@@ -33,6 +34,16 @@ public struct DocumentScan: Sendable {
 
     /// The redaction that applied to this scan (``ScanAnnotation`` follows it for the image).
     public var redaction: RedactionSettings = .none
+
+    /// The document's outline (corners in reading order, confidence, ratio, format); `nil` when no
+    /// document was found (issue 14).
+    public var detection: DetectedDocument?
+    /// Files written for this document by `idkit scan --crop DIR`: `document`, `face`, `signature`.
+    public var crops: [String: String] = [:]
+    /// Every document found in the image, the primary first (each a scan of its own, with its
+    /// own MRZ, barcodes and merged result; their `documents` are empty). The scan itself is the
+    /// primary's: the largest document that holds an MRZ or a barcode, else the largest.
+    public var documents: [DocumentScan] = []
 
     /// Result redaction: the MRZ lines become the merged document's masked lines (none when the
     /// MRZ is withheld or was not merged), the parsed MRZ goes, barcode bytes go.
@@ -158,49 +169,162 @@ public struct DocumentScanner: Sendable {
         let bands = located?.bands ?? []
         let locateMs = ms(since: t0)
         let mrzSlot = Slot<MRZScanner.Outcome>(), barcodeSlot = Slot<(barcodes: [Barcode], ms: Double)>()
+        let outlineSlot = Slot<(edges: DocumentDetector.Edges, outlines: [DocumentDetector.Outline])>(), outlineMs = Slot<Double>()
         let readBarcodes = self.readBarcodes
-        DispatchQueue.concurrentPerform(iterations: readBarcodes ? 2 : 1) { task in
+        let detector = DocumentDetector()
+        // The document outlines (OpenCV, ~10 ms) beside the MRZ reading and the barcode search.
+        DispatchQueue.concurrentPerform(iterations: 3) { task in
             let start = Date()
-            if task == 0 {
+            switch task {
+            case 0:
                 mrzSlot.value = located.map { scanner.scan(first, located: $0) } ?? scanner.scan(frames: frames)
-            } else {
+            case 1:
+                guard readBarcodes else { return }
                 let options = bands.isEmpty ? BarcodeReader.Options() : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
                 let found = (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
                 barcodeSlot.value = (found, Date().timeIntervalSince(start) * 1000)
+            default:
+                outlineSlot.value = detector.edges(of: first).map { ($0, detector.outlines(in: $0)) }
+                outlineMs.value = Date().timeIntervalSince(start) * 1000
             }
         }
         var outcome = mrzSlot.value!
         if frames.count == 1 { outcome.locateMilliseconds = locateMs }
-        let quality = ImageQuality(image: first, band: outcome.band, thresholds: thresholds)
         let barcodes = barcodeSlot.value?.barcodes ?? []
         let barcodeMs = barcodeSlot.value?.ms ?? 0
+
+        // Documents: the outlines, and the bands read (a band's direction says which way up its
+        // document is). The other bands the whole-image search found are read first (two at
+        // most), and only those that read as an MRZ go to the detector: text lines on a document's
+        // face or in the clutter chain into bands too, and would confirm whatever outline holds them.
+        let detectStart = Date()
+        var readings = outcome.band == nil ? [] : [outcome]
+        for band in bands where readings.count < 3 {
+            guard !readings.contains(where: { r in r.band.map { DocumentDetector.sameBand($0, band) } ?? false }),
+                  let other = scanner.read(first, band: band), let otherBand = other.band, Self.isMRZ(other),
+                  !readings.contains(where: { r in r.band.map { DocumentDetector.sameBand($0, otherBand) } ?? false }) else { continue }
+            readings.append(other)
+        }
+        let detectStart2 = Date()
+        let detected = outlineSlot.value.map {
+            detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band), readBands: readings.count)
+        } ?? []
+        let detectMs = (outlineMs.value ?? 0) + ms(since: detectStart2)
+        let extraReadMs = detectStart2.timeIntervalSince(detectStart) * 1000
+        var parts: [(detection: DetectedDocument?, outcome: MRZScanner.Outcome?)] = detected.map { d in
+            (d, d.band.flatMap { band in readings.first { r in r.band.map { DocumentDetector.sameBand($0, band) } ?? false } })
+        }
+        // Another document: an outline shaped like one, well supported, no MRZ in it yet, large
+        // enough to hold MRZ print the size of the one read (an ID-1 card is 33.7 pitches wide):
+        // the MRZ search again inside it alone (the whole-frame search keeps only its cleanest
+        // finds, and a second document's band may not be among them).
+        let pitch = outcome.band?.pitch
+        for k in parts.indices where parts[k].outcome == nil {
+            guard let d = parts[k].detection, d.outlineFound, d.confidence >= 0.7, d.widthHeightRatio > 1.3, d.widthHeightRatio < 1.75 else { continue }
+            let width = hypot(d.corners.topRight.x - d.corners.topLeft.x, d.corners.topRight.y - d.corners.topLeft.y)
+            if let pitch, width < 17 * pitch { continue }
+            guard let found = mrz(in: first, within: d.corners, scanner: scanner), let edges = outlineSlot.value?.edges,
+                  let refined = detector.documents(edges: edges, outlines: [DocumentDetector.Outline(points: d.corners.corners, support: d.confidence)],
+                                                   bands: [found.band!], readBands: 1).first, refined.band != nil else { continue }
+            parts[k] = (refined, found)
+        }
+        // Every MRZ read must belong to a document: the one around it, or one of its own.
+        for other in readings.dropFirst() where !parts.contains(where: { $0.outcome?.band == other.band }) {
+            parts.append((nil, other))
+        }
+        if let read = outcome.band, !parts.contains(where: { $0.outcome?.band == read }) {
+            let centre = read.quad.corners.reduce(Point(x: 0, y: 0)) { Point(x: $0.x + $1.x / 4, y: $0.y + $1.y / 4) }
+            if let k = parts.firstIndex(where: { $0.outcome == nil && $0.detection.map { DocumentDetector.contains($0.corners.corners, centre) } ?? false }) {
+                parts[k].outcome = outcome
+            } else {
+                parts.insert((nil, outcome), at: 0)
+            }
+        }
+        if parts.isEmpty { parts = [(nil, outcome)] }
+        // Barcodes go to the document they lie in; those in none go to the primary.
+        func holder(_ b: Barcode) -> Int? {
+            let c = b.quad.corners
+            let centre = Point(x: c.map(\.x).reduce(0, +) / 4, y: c.map(\.y).reduce(0, +) / 4)
+            return parts.firstIndex { $0.detection.map { DocumentDetector.contains($0.corners.corners, centre) } ?? false }
+        }
+        let holders = barcodes.map(holder)
+        // The primary: the largest document with an MRZ or a barcode, else the largest.
+        let hasData = parts.indices.map { k in parts[k].outcome?.band != nil || holders.contains(k) }
+        let area = parts.map { $0.detection?.area ?? 0 }
+        let primary = parts.indices.max { a, b in (hasData[a] ? 1 : 0, area[a]) < (hasData[b] ? 1 : 0, area[b]) }!
+        var scans = parts.indices.map { k in
+            documentScan(outcome: parts[k].outcome, detection: parts[k].detection,
+                         barcodes: zip(barcodes, holders).filter { $0.1 == k || ($0.1 == nil && k == primary) }.map(\.0))
+        }
+        var scan = scans[primary]
+        scans.remove(at: primary)
+        scans.sort { ($0.detection?.area ?? 0) > ($1.detection?.area ?? 0) }
+        scan.documents = [scan] + scans
+        var quality = ImageQuality(image: first, band: scan.band, thresholds: thresholds)
+        quality.addCaptureHints(document: scan.detection, width: first.width, height: first.height, thresholds: thresholds)
+        scan.quality = quality
+        let readMs = outcome.readMilliseconds + extraReadMs
+        scan.timingsMs = ["locate": outcome.locateMilliseconds, "read": readMs, "barcodes": barcodeMs, "detect": detectMs, "total": ms(since: t0)]
+        return scan
+    }
+
+    /// Whether a band other than the one the whole-image search chose reads as an MRZ at all: it
+    /// passes its check digits, or the recognizer is sure of nearly every character. Text lines in a
+    /// photo's clutter or on a document's face chain into bands too, and read as characters; they
+    /// must not become a second document's MRZ.
+    static func isMRZ(_ outcome: MRZScanner.Outcome) -> Bool {
+        if outcome.parsed?.isValid == true { return true }
+        guard outcome.parsed != nil, let reading = outcome.reading else { return false }
+        let all = reading.confidence.flatMap { $0 }
+        return !all.isEmpty && all.reduce(0, +) / Double(all.count) >= 0.9
+    }
+
+    /// The MRZ inside one document's outline, searched in the crop of its bounding box and read;
+    /// `nil` when none reads as an MRZ.
+    func mrz(in image: GrayImage, within corners: Quadrilateral, scanner: MRZScanner) -> MRZScanner.Outcome? {
+        let c = corners.corners
+        let x0 = max(0, Int(c.map(\.x).min()!)), y0 = max(0, Int(c.map(\.y).min()!))
+        let x1 = min(image.width, Int(c.map(\.x).max()!.rounded(.up))), y1 = min(image.height, Int(c.map(\.y).max()!.rounded(.up)))
+        guard x1 - x0 >= 120, y1 - y0 >= 40 else { return nil }
+        let crop = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var outcome = scanner.scan(crop)
+        guard let band = outcome.band, Self.isMRZ(outcome) else { return nil }
+        outcome.band = band.translated(by: Point(x: Double(x0), y: Double(y0)))
+        return outcome
+    }
+
+    /// One document's scan: the status and reason of its MRZ reading, its barcodes, and the
+    /// merged result, redacted as the policy says for its class.
+    func documentScan(outcome: MRZScanner.Outcome?, detection: DetectedDocument?, barcodes: [Barcode]) -> DocumentScan {
         var status = ScanStatus.ok
         var reason: String?
-        if outcome.band == nil {
+        if outcome?.band == nil {
             status = .mrzNotFound
             reason = "no machine readable zone in the image"
-        } else if outcome.reading?.verified != true {
+        } else if outcome?.reading?.verified != true {
             status = .mrzUnreadable
-            if let parsed = outcome.parsed, !parsed.isValid {
+            if let parsed = outcome?.parsed, !parsed.isValid {
                 reason = "the reading fails its check digits: " + parsed.errors.map(\.message).joined(separator: "; ")
-            } else if outcome.parsed == nil {
+            } else if outcome?.parsed == nil {
                 reason = "the reading is not an MRZ"
             } else {
-                let fields = outcome.reading?.unsureFields ?? []
+                let fields = outcome?.reading?.unsureFields ?? []
                 reason = "another reading of " + (fields.isEmpty ? "some characters" : fields.joined(separator: ", "))
                     + " is plausible and would pass every check digit too, or no check digit covers it"
             }
         }
         let aamva = barcodes.first { $0.format == .pdf417 }
-        let verifiedMRZ = outcome.reading?.verified == true ? outcome.parsed : nil
+        let verifiedMRZ = outcome?.reading?.verified == true ? outcome?.parsed : nil
         var document: DocumentResult?
         if verifiedMRZ != nil || aamva != nil {
             document = DocumentMerger(referenceDate: referenceDate, redaction: redaction).merge(mrz: verifiedMRZ, barcode: aamva?.bytes)
         }
-        var scan = DocumentScan(status: status, reason: reason, band: outcome.band, reading: outcome.reading, parsed: outcome.parsed,
-                                quality: quality, barcodes: barcodes, document: document,
-                                timingsMs: ["locate": outcome.locateMilliseconds, "read": outcome.readMilliseconds,
-                                            "barcodes": barcodeMs, "total": ms(since: t0)])
+        var detection = detection
+        // The reading names the layout (a 2×44 band is a passport or an MRV-A visa).
+        if let format = outcome?.reading?.format, detection != nil { detection?.format = DocumentFormat(mrz: format) }
+        var scan = DocumentScan(status: status, reason: reason, band: outcome?.band, reading: outcome?.reading, parsed: outcome?.parsed,
+                                quality: nil, barcodes: barcodes, document: document, timingsMs: [:])
+        scan.detection = detection
         let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
         let settings = redaction.settings(for: documentClass)
         scan.redaction = settings

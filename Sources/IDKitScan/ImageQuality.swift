@@ -1,4 +1,6 @@
+import Foundation
 import IDKitImage
+import IDKitDocumentDetection
 
 /// When an image is good enough, as a capture app would tune it (the reference SDKs expose the
 /// same knobs). All measures are 0…1 except the character height, in pixels.
@@ -11,6 +13,16 @@ public struct QualityThresholds: Sendable, Equatable, Codable {
     public var maximumGlare = 0.01
     /// MRZ character height below which reading is unreliable.
     public var minimumCharacterHeight = 9.0
+    /// A document covering less than this share of the frame is too far (`documentTooFar`).
+    public var minimumDocumentShare = 0.15
+    /// A document covering more than this share of the frame is too close (`documentTooClose`).
+    public var maximumDocumentShare = 0.9
+    /// A corner of the document's outline further than this from a right angle, in degrees: the
+    /// camera is not square to the document (`documentTilted`).
+    public var maximumCornerSkew = 12.0
+    /// A corner closer than this share of the frame's shorter side to its edge (or outside it) is
+    /// cut by the frame (`documentPartiallyVisible`).
+    public var frameMargin = 0.005
     public init() {}
 }
 
@@ -28,7 +40,9 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     public var isSharp: Bool
     public var isGlareFree: Bool
     public var isAdequateResolution: Bool
-    /// `documentNotDetected`, `documentTooSmall`, `brightnessLow`, `brightnessHigh`,
+    /// `documentNotDetected`, `documentPartiallyVisible`, `documentTooFar`, `documentTooClose`,
+    /// `documentTilted` (``addCaptureHints(document:width:height:thresholds:)``), `documentTooSmall`
+    /// (MRZ characters too small to read reliably), `brightnessLow`, `brightnessHigh`,
     /// `sharpnessLow`, `glareOnMRZ`.
     public var hints: [String]
 
@@ -75,13 +89,43 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         isGlareFree = glare <= thresholds.maximumGlare
         isAdequateResolution = (mrzCharHeightPx ?? 0) >= thresholds.minimumCharacterHeight
         var hints: [String] = []
-        if band == nil { hints.append("documentNotDetected") }
         if band != nil && !isAdequateResolution { hints.append("documentTooSmall") }
         if brightness < thresholds.minimumBrightness { hints.append("brightnessLow") }
         if brightness > thresholds.maximumBrightness { hints.append("brightnessHigh") }
         if band != nil && !isSharp { hints.append("sharpnessLow") }
         if band != nil && !isGlareFree { hints.append("glareOnMRZ") }
         self.hints = hints
+    }
+
+    /// The hints about where the document is in the frame (issue 14), put first: no document (no
+    /// outline and no MRZ); a corner outside the frame or on its edge; too small or too large a
+    /// share of the frame; a corner far from square (the camera tilted against the document).
+    public mutating func addCaptureHints(document: DetectedDocument?, width: Int, height: Int, thresholds: QualityThresholds) {
+        var capture: [String] = []
+        if let document {
+            let c = document.corners.corners
+            let margin = thresholds.frameMargin * Double(min(width, height))
+            if c.contains(where: { $0.x < margin || $0.y < margin || $0.x > Double(width) - 1 - margin || $0.y > Double(height) - 1 - margin }) {
+                capture.append("documentPartiallyVisible")
+            }
+            let share = document.area / Double(max(1, width * height))
+            if share < thresholds.minimumDocumentShare { capture.append("documentTooFar") }
+            if share > thresholds.maximumDocumentShare { capture.append("documentTooClose") }
+            if Self.cornerSkew(c) > thresholds.maximumCornerSkew { capture.append("documentTilted") }
+        } else if mrzCharHeightPx == nil {
+            capture.append("documentNotDetected")
+        }
+        hints = capture + hints
+    }
+
+    /// The largest departure of the quadrilateral's corner angles from 90 degrees.
+    static func cornerSkew(_ c: [Point]) -> Double {
+        (0..<4).map { i -> Double in
+            let p = c[i], a = c[(i + 3) % 4], b = c[(i + 1) % 4]
+            let u = (a.x - p.x, a.y - p.y), v = (b.x - p.x, b.y - p.y)
+            let cosine = (u.0 * v.0 + u.1 * v.1) / max(1e-9, hypot(u.0, u.1) * hypot(v.0, v.1))
+            return abs(acos(max(-1, min(1, cosine))) * 180 / .pi - 90)
+        }.max() ?? 0
     }
 
     /// The 99th percentile of the horizontal and vertical grey differences, over the contrast

@@ -1,8 +1,10 @@
+import Foundation
 import IDKitImage
 import IDKitDocument
 
-/// A picture of what the scanner saw: the band (green when the reading verified, red when not),
-/// a box around every character, and the reading drawn in OCR-B above the band.
+/// A picture of what the scanner saw: every document's outline, the band (green when the reading
+/// verified, red when not), a box around every character, and the reading drawn in OCR-B above
+/// the band.
 public enum ScanAnnotation {
     /// RGB pixels (width × height × 3) of `image` with the scan drawn on it.
     public static func render(_ image: GrayImage, scan: DocumentScan) -> [UInt8] {
@@ -32,6 +34,13 @@ public enum ScanAnnotation {
                 rgb[3 * i] = 0; rgb[3 * i + 1] = 0; rgb[3 * i + 2] = 0
             }
             return rgb
+        }
+        // Every document's outline (magenta; its top-left corner marked), the primary thicker.
+        for (k, document) in scan.documents.enumerated() {
+            guard let c = document.detection?.corners.corners else { continue }
+            for i in 0..<4 { line(c[i], c[(i + 1) % 4], (230, 40, 230), thickness: k == 0 ? 3 : 2) }
+            let r = max(4, Int(hypot(c[1].x - c[0].x, c[1].y - c[0].y) / 60))
+            for dy in -r...r { for dx in -r...r { plot(Int(c[0].x) + dx, Int(c[0].y) + dy, (230, 40, 230)) } }
         }
         guard let band = scan.band else { return rgb }
         let verified = scan.reading?.verified == true

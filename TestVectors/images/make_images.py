@@ -23,6 +23,7 @@ placeholder and a guilloche-like background, placed in a scene and degraded by g
   light      uneven illumination and a specular glare spot (not on the MRZ)
   small      the document fills about a quarter of a cluttered frame, with other printed text
   frames     three poor video frames (heavy noise, blur, JPEG 20) of one document, for --fuse
+  pair       (`--pairs DIR`) a passport page and a card side by side, both with their ground truth
 
 Ground truth per image: the MRZ lines, the layout, the band quadrilateral (the MRZ text's
 bounding box corners in image coordinates, in reading order: top-left, top-right, bottom-right,
@@ -167,7 +168,8 @@ def render_document(rng, layout, lines, dpmm, group=""):
         for i, ch in enumerate(line):
             cx = x0 + i * pitch + pitch / 2
             bb = d.textbbox((0, 0), ch, font=ocr, anchor="ls")
-            d.text((cx - (bb[0] + bb[2]) / 2, ybase), ch, fill=(ink, ink, ink + 10), font=ocr, anchor="ls")
+            if group != "front":          # a card's front: the layout without its MRZ
+                d.text((cx - (bb[0] + bb[2]) / 2, ybase), ch, fill=(ink, ink, ink + 10), font=ocr, anchor="ls")
         top_of_caps = ybase - 2.4 * dpmm
         boxes.append((x0, top_of_caps, x0 + n * pitch, ybase))
     band = (boxes[0][0], boxes[0][1], boxes[-1][2], boxes[-1][3])
@@ -361,6 +363,76 @@ def stress(out, count, seed):
         f.write("\n")
 
 
+def make_pair(rng, card_front=False):
+    """A photo of two documents side by side on a desk (issue 14): a passport page (TD3) and a card
+    (TD1 or TD2), photographed together (one scale), each turned a little, not overlapping; mild
+    noise and JPEG. Returns the image and, per document, its layout, MRZ lines, corners in reading
+    order and band quadrilateral."""
+    dpmm = rng.uniform(5.5, 7.5)
+    layouts = ["TD3", rng.choice(["TD1", "TD2"])]
+    rng.shuffle(layouts)
+    docs = []
+    for layout in layouts:
+        lines = make_mrz(rng, layout)
+        front = card_front and layout != "TD3"
+        img, band = render_document(rng, layout, lines, dpmm, "front" if front else "")
+        docs.append((layout, None if front else lines, img, band))
+    gap = rng.uniform(8, 25) * dpmm
+    margin = rng.uniform(15, 30) * dpmm
+    widths = [d[2].size[0] for d in docs]
+    heights = [d[2].size[1] for d in docs]
+    W = int(sum(widths) + gap + 2 * margin)
+    H = int(max(heights) + 2 * margin)
+    bg = scene(rng, (W, H), clutter=False)
+    nrng = np.random.default_rng(rng.randint(0, 1 << 30))
+    truth = []
+    x = margin
+    for layout, lines, doc, band in docs:
+        dw, dh = doc.size
+        cx = x + dw / 2
+        cy = margin + max(heights) / 2 + rng.uniform(-0.5, 0.5) * (max(heights) - dh)
+        a = math.radians(rng.uniform(-4, 4))
+        corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
+        placed = [(cx + u * math.cos(a) - v * math.sin(a), cy + u * math.sin(a) + v * math.cos(a)) for u, v in corners]
+        src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
+        coeffs = perspective_coeffs(src, placed)
+        warped = doc.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC)
+        mask = Image.new("L", doc.size, 255).transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)
+        bg.paste(warped, (0, 0), mask)
+        Hm = np.array(perspective_coeffs(placed, src) + [1.0]).reshape(3, 3)
+        def fwd(px, py):
+            p = Hm @ np.array([px, py, 1.0])
+            return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
+        x0, y0, x1, y1 = band
+        truth.append({"layout": layout, "lines": lines, "corners": [[round(u, 1), round(v, 1)] for u, v in placed],
+                      "quad": [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)] if lines else None, "area": dw * dh})
+        x += dw + gap
+    arr = np.asarray(bg).astype(np.float32) + nrng.normal(0, 4, (H, W, 3))
+    img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    # Primary first: the larger document.
+    truth.sort(key=lambda d: -d["area"])
+    for d in truth:
+        del d["area"]
+    return img, truth
+
+
+def pairs(out, count, seed):
+    """`--pairs DIR --count N`: N two-document photos and their manifest (`documents`, larger first;
+    every fourth shows the card's front, without an MRZ: `lines` null)."""
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(seed + 14)
+    manifest = {"generator": "TestVectors/images/make_images.py --pairs", "seed": seed, "images": []}
+    for i in range(count):
+        img, docs = make_pair(rng, card_front=(i % 4 == 3))
+        name = "pair-%02d.jpg" % i
+        img.save(os.path.join(out, name), "JPEG", quality=88)
+        manifest["images"].append({"file": name, "group": "pair", "layout": docs[0]["layout"], "documents": docs,
+                                   "width": img.size[0], "height": img.size[1]})
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
@@ -368,7 +440,11 @@ def main():
     ap.add_argument("--seed", type=int, default=9303)
     ap.add_argument("--extended", action="store_true", help="bench only: the groups of EXTENDED_GROUPS as well")
     ap.add_argument("--stress", help="write a stress set of --count images (random groups, injected confusions) here")
+    ap.add_argument("--pairs", help="write --count photos of two documents side by side here")
     args = ap.parse_args()
+    if args.pairs:
+        pairs(args.pairs, args.count, args.seed)
+        return
     if args.stress:
         stress(args.stress, args.count, args.seed)
         return

@@ -32,22 +32,30 @@ int32_t idk_dnn_forward(const uint8_t *model, size_t length, const float *input,
                         int32_t height, int32_t width, float *output, int32_t outputsPerItem,
                         char *error, size_t errorCapacity);
 
-/// Document outlines in a gray image (`width` × `height`, rows packed): up to `capacity`
-/// convex quadrilaterals of at least `minimumShare` of the image area whose sides follow edges
-/// (OpenCV imgproc: Canny edges at two sensitivities, contours, convex hulls reduced to four
-/// corners, each side refitted to the edge pixels across it). Writes 8 doubles per quad to
-/// `quads` (x, y of four corners in contour order, image pixels) and the share of the sides on
-/// edges (0–1) to `support`, best first. Returns how many, or -1 with a message in `error`.
-int32_t idk_document_quads(const uint8_t *gray, int32_t width, int32_t height, double minimumShare,
-                           double *quads, double *support, int32_t capacity, char *error, size_t errorCapacity);
+/// The edges of a gray image (`width` × `height`, rows packed) for finding document outlines:
+/// the image at most 400 pixels along its longer side, smoothed, and OpenCV's Canny edges at two
+/// sensitivities (a light card on a light desk has weak edges; on a busy scene strong ones keep the
+/// outline apart from the clutter). NULL with a message in `error` on failure. Free with
+/// idk_edges_free. Read-only once made: several threads may search one.
+typedef struct idk_edges idk_edges;
+idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t height, char *error, size_t errorCapacity);
+void idk_edges_free(idk_edges *edges);
 
-/// An estimated document outline (`corners`: 4 × x, y, image pixels, in order around it) moved
-/// onto the image's edges: each side shifted up to `reach` (a share of the image diagonal) and
-/// tilted up to 3 degrees to where most edge pixels line up, then refitted. Writes the corners
-/// back and the share of the sides on edges to `support`. Returns 0, 1 when no side could be
-/// placed (corners unchanged), or -1 with a message in `error`.
-int32_t idk_snap_quad(const uint8_t *gray, int32_t width, int32_t height, double *corners, double reach,
-                      double *support, char *error, size_t errorCapacity);
+/// Document outlines: up to `capacity` convex quadrilaterals of at least `minimumShare` of the
+/// image area whose sides follow the edges (contours, convex hulls reduced to four corners, each
+/// side refitted to the edge pixels across it). Writes 8 doubles per quad to `quads` (x, y of four
+/// corners in contour order, image pixels) and the share of the sides on edges (0–1) to
+/// `support`, best first. Returns how many, or -1 with a message in `error`.
+int32_t idk_document_quads(const idk_edges *edges, double minimumShare, double *quads, double *support,
+                           int32_t capacity, char *error, size_t errorCapacity);
+
+/// Estimated document outlines (`count` × 8 doubles in `corners`: x, y of four corners in order
+/// around each, image pixels) moved onto the edges: each side shifted up to `reach` (a share of the
+/// image diagonal) and tilted up to 3 degrees to where most edge pixels line up, then refitted.
+/// Writes the corners back and the share of the sides on edges to `support` (0 where no side could
+/// be placed; those corners are unchanged). Returns 0, or -1 with a message in `error`.
+int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, double reach, double *support,
+                       char *error, size_t errorCapacity);
 
 /// The quadrilateral `corners` (4 × x, y: top-left, top-right, bottom-right, bottom-left) of an
 /// 8-bit image with 1 or 3 interleaved channels, warped to `outWidth` × `outHeight` in `out`

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import IDKitImage
+import IDKitMRZ
+@testable import IDKitMRZReading
+@testable import IDKitDocumentDetection
+@testable import IDKitScan
+
+/// `TestVectors/images/documents/manifest.json` (`make_images.py --pairs`, seeded): photos of a
+/// passport page and a card side by side, each document's corners in reading order, its layout and
+/// its MRZ lines (`null` for a card photographed from the front).
+struct DocumentPhotos: Decodable, Sendable {
+    struct Document: Decodable, Sendable {
+        var layout: String
+        var lines: [String]?
+        var corners: [[Double]]
+    }
+    struct Entry: Decodable, Sendable, CustomTestStringConvertible {
+        var file: String
+        var documents: [Document]
+        var testDescription: String { file }
+    }
+    var images: [Entry]
+
+    static let directory = ImageVectors.directory.appendingPathComponent("documents")
+    static let all: [Entry] = try! JSONDecoder().decode(
+        DocumentPhotos.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json"))).images
+}
+
+@Suite struct DocumentDetectionTests {
+    let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+
+    /// Mean distance of four corners, over the document's diagonal.
+    static func cornerError(_ found: Quadrilateral, _ truth: [[Double]]) -> Double {
+        let t = truth.map { Point(x: $0[0], y: $0[1]) }
+        let diagonal = hypot(t[0].x - t[2].x, t[0].y - t[2].y)
+        return zip(found.corners, t).map { hypot($0.x - $1.x, $0.y - $1.y) }.reduce(0, +) / 4 / diagonal
+    }
+
+    /// Issue 14: every document of the photo found, corners within 2% of its diagonal in reading
+    /// order, its format right, its own MRZ read, and the larger one primary.
+    @Test(arguments: DocumentPhotos.all)
+    func findsEveryDocumentWithItsOwnMRZ(_ photo: DocumentPhotos.Entry) throws {
+        let scan = scanner.scan(file: DocumentPhotos.directory.appendingPathComponent(photo.file).path)
+        #expect(scan.documents.count == photo.documents.count)
+        for truth in photo.documents {
+            let match = scan.documents.min { a, b in
+                Self.cornerError(a.detection?.corners ?? Quadrilateral(topLeft: .init(x: 0, y: 0), topRight: .init(x: 0, y: 0),
+                                                                     bottomRight: .init(x: 0, y: 0), bottomLeft: .init(x: 0, y: 0)), truth.corners)
+                    < Self.cornerError(b.detection?.corners ?? Quadrilateral(topLeft: .init(x: 0, y: 0), topRight: .init(x: 0, y: 0),
+                                                                              bottomRight: .init(x: 0, y: 0), bottomLeft: .init(x: 0, y: 0)), truth.corners)
+            }
+            let found = try #require(match?.detection)
+            #expect(Self.cornerError(found.corners, truth.corners) < 0.02, "\(truth.layout) corners \(found.corners)")
+            if let lines = truth.lines {
+                #expect(found.format.rawValue == truth.layout)
+                #expect(match?.reading?.lines == lines)
+                #expect(match?.status == .ok)
+            } else {
+                // A card's front: no MRZ, the format from its shape (ID-1 is 1.586 wide for 1; ID-2
+                // and ID-3 share 1.42 and are not told apart by shape).
+                #expect(found.format.rawValue == (truth.layout == "TD1" ? "TD1" : "unknown"))
+                #expect(match?.status == .mrzNotFound)
+            }
+        }
+        // The primary (the scan itself) is the larger document, the first of the truth.
+        let primary = try #require(scan.detection)
+        #expect(Self.cornerError(primary.corners, photo.documents[0].corners) < 0.02)
+        #expect(scan.documents.first?.detection == scan.detection)
+    }
+
+    @Test func scanJSONCarriesTheDocuments() throws {
+        let photo = DocumentPhotos.all[0]
+        let scan = scanner.scan(file: DocumentPhotos.directory.appendingPathComponent(photo.file).path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(scan.json(file: photo.file).utf8)) as? [String: Any])
+        let corners = try #require(object["corners"] as? [[Double]])
+        #expect(corners.count == 4)
+        #expect(Self.cornerError(Quadrilateral(topLeft: Point(x: corners[0][0], y: corners[0][1]), topRight: Point(x: corners[1][0], y: corners[1][1]),
+                                               bottomRight: Point(x: corners[2][0], y: corners[2][1]), bottomLeft: Point(x: corners[3][0], y: corners[3][1])),
+                                  photo.documents[0].corners) < 0.02)
+        #expect(object["documentFormat"] as? String == photo.documents[0].layout)
+        #expect((object["widthHeightRatio"] as? Double).map { abs($0 - 1.42) < 0.08 } == true)
+        let documents = try #require(object["documents"] as? [[String: Any]])
+        #expect(documents.count == 2)
+        #expect(documents.compactMap { $0["documentFormat"] as? String } == photo.documents.map(\.layout))
+        #expect((documents[1]["mrz"] as? [String: Any])?["lines"] as? [String] == photo.documents[1].lines)
+        let crops = try #require(object["crops"] as? [String: Any])
+        #expect(crops["document"] is NSNull)
+    }
+
+    /// The capture hints, each on an image made to show it from a committed photo.
+    @Test func captureHints() throws {
+        let image = ImageVectors.image("clean-00-td3.jpg")
+        #expect(scanner.scan(image).quality?.hints.contains { $0.hasPrefix("document") } == false)
+        // Far: the photo (the document fills about 80% of it) in the middle of a frame nine times
+        // its area: under the 15% share.
+        var far = GrayImage(width: image.width * 3, height: image.height * 3, pixels: [UInt8](repeating: 90, count: image.width * image.height * 9))
+        for y in 0..<image.height { for x in 0..<image.width { far.pixels[(y + image.height) * far.width + x + image.width] = image[x, y] } }
+        let farHints = scanner.scan(far).quality?.hints ?? []
+        #expect(farHints.contains("documentTooFar"))
+        #expect(!farHints.contains("documentPartiallyVisible"))
+        // Cut: the left third of the photo gone, document and all.
+        let cut = image.cropped(x: image.width / 3, y: 0, width: image.width - image.width / 3, height: image.height)
+        #expect(scanner.scan(cut).quality?.hints.contains("documentPartiallyVisible") == true)
+        // Nothing: a flat gray frame.
+        let blank = GrayImage(width: 800, height: 600, pixels: [UInt8](repeating: 128, count: 800 * 600))
+        let nothing = scanner.scan(blank)
+        #expect(nothing.quality?.hints.first == "documentNotDetected")
+        #expect(nothing.documents.allSatisfy { $0.detection == nil })
+    }
+
+    @Test func tiltIsTheCornersDepartureFromSquare() {
+        let square = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 60), Point(x: 0, y: 60)]
+        #expect(ImageQuality.cornerSkew(square) < 1e-9)
+        let keystone = [Point(x: 20, y: 0), Point(x: 80, y: 0), Point(x: 100, y: 60), Point(x: 0, y: 60)]
+        #expect(abs(ImageQuality.cornerSkew(keystone) - (90 - atan2(60.0, 20.0) * 180 / .pi)) < 1e-9)
+    }
+
+    /// Corners in reading order from the MRZ's direction: a card upside down in the image has its
+    /// top-left corner at the image's bottom right.
+    @Test func readingOrderFollowsTheMRZ() throws {
+        // An ID-1 outline 856 × 540 px, and its TD1 band at the bottom, read left to right.
+        let outline = DocumentDetector.Outline(points: [Point(x: 100, y: 100), Point(x: 956, y: 100), Point(x: 956, y: 640), Point(x: 100, y: 640)],
+                                               support: 1)
+        func line(_ y: Double, _ reversed: Bool) -> MRZLineGeometry {
+            let a = Point(x: 160, y: y), b = Point(x: 896, y: y)
+            return MRZLineGeometry(start: reversed ? b : a, end: reversed ? a : b, componentCount: 30)
+        }
+        let upright = MRZBand(lines: [line(520, false), line(562, false), line(604, false)], characterHeight: 24, pitch: 25.4, format: .td1)
+        let d = try #require(DocumentDetector.document(outline, band: upright))
+        #expect(d.format == .td1)
+        #expect(d.band != nil)
+        #expect(d.corners.topLeft == Point(x: 100, y: 100))
+        // The same band turned half round (its lines run right to left, the last line on top): the
+        // document is upside down, its MRZ at the image's top.
+        let turned = MRZBand(lines: [line(220, true), line(178, true), line(136, true)], characterHeight: 24, pitch: 25.4, format: .td1)
+        let t = try #require(DocumentDetector.document(outline, band: turned))
+        #expect(t.band != nil)
+        #expect(t.corners.topLeft == Point(x: 956, y: 640))
+        #expect(t.corners.bottomRight == Point(x: 100, y: 100))
+    }
+}
