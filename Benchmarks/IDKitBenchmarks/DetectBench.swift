@@ -132,3 +132,22 @@ func runDetectTime(_ files: [String]) {
               documents.first.map { "outline \($0.outlineFound) conf \(String(format: "%.2f", $0.confidence))" } ?? "")
     }
 }
+
+/// `idkit-bench decode-time IMAGE...`: milliseconds to decode to gray, and to decode in colour and
+/// derive the gray (the `--crop` path), best of five.
+func runDecodeTime(_ files: [String]) {
+    for file in files {
+        guard let data = try? ImageDecoder.readFile(atPath: file) else { continue }
+        var grayMs = Double.infinity, colorMs = Double.infinity
+        for _ in 0..<5 {
+            let t0 = now()
+            _ = try? ImageDecoder.decodePage(data, page: 0)
+            let t1 = now()
+            _ = (try? ImageDecoder.decodeColorPage(data, page: 0))?.image.gray
+            let t2 = now()
+            grayMs = min(grayMs, Double(t1 - t0) / 1e6)
+            colorMs = min(colorMs, Double(t2 - t1) / 1e6)
+        }
+        print((file as NSString).lastPathComponent, String(format: "gray %.1f ms, colour + gray %.1f ms", grayMs, colorMs))
+    }
+}

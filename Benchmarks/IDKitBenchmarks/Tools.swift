@@ -51,6 +51,11 @@ struct BenchTool: Sendable {
             runDetectTime(a)
             return true
         },
+        BenchTool(name: "decode-time", usage: "decode-time IMAGE...   gray decoding against colour decoding with the gray derived") { a in
+            guard !a.isEmpty else { return false }
+            runDecodeTime(a)
+            return true
+        },
         BenchTool(name: "scan-debug", usage: "scan-debug IMAGE   the band and reading, step by step") { a in
             guard let image = a.first else { return false }
             runScanDebug(image)

@@ -74,7 +74,7 @@ int32_t idk_exif_orientation(const uint8_t *d, size_t n) {
     return 0;
 }
 
-int32_t idk_jpeg_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_jpeg_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              int32_t *exifOrientation, char *message, size_t messageCapacity) {
     struct jpeg_decompress_struct cinfo;
@@ -113,17 +113,17 @@ int32_t idk_jpeg_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
             if (o) { *exifOrientation = o; break; }
         }
     }
-    cinfo.out_color_space = JCS_GRAYSCALE;
+    cinfo.out_color_space = channels == 3 ? JCS_RGB : JCS_GRAYSCALE;
     jpeg_start_decompress(&cinfo);
-    size_t w = cinfo.output_width, h = cinfo.output_height;
-    buffer = malloc(w * h ? w * h : 1);
+    size_t w = cinfo.output_width, h = cinfo.output_height, c = (size_t)cinfo.output_components;
+    buffer = malloc(w * h * c ? w * h * c : 1);
     if (buffer == NULL) {
         status = IDK_IMAGE_NO_MEMORY;
         copy_message("out of memory for the decoded image", err.text, sizeof err.text);
         longjmp(err.escape, 1);
     }
     while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = buffer + (size_t)cinfo.output_scanline * w;
+        JSAMPROW row = buffer + (size_t)cinfo.output_scanline * w * c;
         jpeg_read_scanlines(&cinfo, &row, 1);
     }
     jpeg_finish_decompress(&cinfo);
@@ -136,7 +136,7 @@ int32_t idk_jpeg_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
 
 // MARK: PNG (libpng's simplified API does its own setjmp internally)
 
-int32_t idk_png_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_png_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity) {
     png_image image;
@@ -157,7 +157,11 @@ int32_t idk_png_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
         copy_message("image has more pixels than the limit", message, messageCapacity);
         return IDK_IMAGE_TOO_LARGE;
     }
-    image.format = PNG_FORMAT_GRAY;
+    // Gray is derived from RGB with the BT.601 weights every other decoder uses (libpng's own
+    // gray conversion is gamma-aware and gives other values), so that a colour decode's derived
+    // gray (ColorImage.gray) is the same image. A gray PNG stays as it is.
+    const int fromColour = channels == 1 && (image.format & PNG_FORMAT_FLAG_COLOR);
+    image.format = channels == 3 || fromColour ? PNG_FORMAT_RGB : PNG_FORMAT_GRAY;
     size_t size = PNG_IMAGE_SIZE(image);
     uint8_t *buffer = malloc(size ? size : 1);
     if (buffer == NULL) {
@@ -171,6 +175,15 @@ int32_t idk_png_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
         free(buffer);
         png_image_free(&image);
         return IDK_IMAGE_CORRUPT;
+    }
+    if (fromColour) {
+        const size_t count = (size_t)image.width * image.height;
+        for (size_t i = 0; i < count; i++) {
+            const uint8_t *p = buffer + 3 * i;
+            buffer[i] = (uint8_t)((77u * p[0] + 150u * p[1] + 29u * p[2] + 128u) >> 8);
+        }
+        uint8_t *shrunk = realloc(buffer, count ? count : 1);
+        if (shrunk != NULL) buffer = shrunk;
     }
     *pixels = buffer;
     return IDK_IMAGE_OK;

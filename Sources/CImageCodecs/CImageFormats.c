@@ -1,6 +1,6 @@
 // See include/CImageCodecs.h: the formats after JPEG and PNG. libtiff, libwebp, giflib and libheif
 // do the decoding; this file checks every size against the pixel limit before any pixel memory is
-// allocated, keeps the libraries' messages out of stderr, and turns colour into gray. BMP, which
+// allocated, keeps the libraries' messages out of stderr, and writes gray or RGB as asked. BMP, which
 // none of them reads, is a small reader of the uncompressed layouts.
 #include "CImageCodecs.h"
 
@@ -31,6 +31,17 @@ static inline uint8_t gray_of(uint32_t r, uint32_t g, uint32_t b) {
 /// A pixel composited on white by its alpha, as the PNG decoder does.
 static inline uint8_t on_white(uint8_t v, uint32_t alpha) {
     return (uint8_t)((v * alpha + 255u * (255u - alpha) + 127u) / 255u);
+}
+
+/// Pixel `i` of an image of `channels` (1: gray, 3: RGB) bytes a pixel, composited on white.
+static inline void put_pixel(uint8_t *out, size_t i, int32_t channels, uint32_t r, uint32_t g, uint32_t b, uint32_t alpha) {
+    if (channels == 3) {
+        out[3 * i] = on_white((uint8_t)r, alpha);
+        out[3 * i + 1] = on_white((uint8_t)g, alpha);
+        out[3 * i + 2] = on_white((uint8_t)b, alpha);
+    } else {
+        out[i] = on_white(gray_of(r, g, b), alpha);
+    }
 }
 
 static int32_t check_size(uint64_t w, uint64_t h, uint64_t maxPixels, int32_t *width, int32_t *height,
@@ -132,7 +143,7 @@ int32_t idk_tiff_page_count(const uint8_t *data, size_t length, int32_t *pages, 
     return IDK_IMAGE_OK;
 }
 
-int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, uint64_t maxPixels,
+int32_t idk_tiff_decode(const uint8_t *data, size_t length, int32_t page, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height, int32_t *orientation,
                              char *message, size_t messageCapacity) {
     *pixels = NULL;
@@ -158,7 +169,7 @@ int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, u
         return status;
     }
     uint32_t *raster = (uint32_t *)allocate((size_t)w * h * sizeof(uint32_t), message, messageCapacity);
-    uint8_t *gray = raster ? allocate((size_t)w * h, message, messageCapacity) : NULL;
+    uint8_t *gray = raster ? allocate((size_t)w * h * (size_t)channels, message, messageCapacity) : NULL;
     if (gray == NULL) {
         free(raster);
         TIFFClose(tif);
@@ -175,7 +186,7 @@ int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, u
     }
     for (size_t i = 0; i < (size_t)w * h; i++) {
         uint32_t p = raster[i];
-        gray[i] = on_white(gray_of(TIFFGetR(p), TIFFGetG(p), TIFFGetB(p)), TIFFGetA(p));
+        put_pixel(gray, i, channels, TIFFGetR(p), TIFFGetG(p), TIFFGetB(p), TIFFGetA(p));
     }
     free(raster);
     TIFFClose(tif);
@@ -186,7 +197,7 @@ int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, u
 
 // MARK: WebP
 
-int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_webp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              char *message, size_t messageCapacity) {
     *pixels = NULL;
@@ -207,7 +218,7 @@ int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
     if (status != IDK_IMAGE_OK) return status;
     size_t count = (size_t)features.width * (size_t)features.height;
     uint8_t *rgba = allocate(count * 4, message, messageCapacity);
-    uint8_t *gray = rgba ? allocate(count, message, messageCapacity) : NULL;
+    uint8_t *gray = rgba ? allocate(count * (size_t)channels, message, messageCapacity) : NULL;
     if (gray == NULL) {
         free(rgba);
         return IDK_IMAGE_NO_MEMORY;
@@ -220,7 +231,7 @@ int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
     }
     for (size_t i = 0; i < count; i++) {
         const uint8_t *p = rgba + 4 * i;
-        gray[i] = on_white(gray_of(p[0], p[1], p[2]), p[3]);
+        put_pixel(gray, i, channels, p[0], p[1], p[2], p[3]);
     }
     free(rgba);
     *pixels = gray;
@@ -261,7 +272,7 @@ static int gif_read(GifFileType *gif, GifByteType *buffer, int size) {
 /// The first frame, drawn on the logical screen (white where the frame does not cover it or is
 /// transparent). Records are walked one by one, so that no frame is allocated before its size
 /// has been checked (DGifSlurp would allocate whatever a frame's descriptor claims).
-int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_gif_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity) {
     *pixels = NULL;
@@ -281,12 +292,13 @@ int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
         return status;
     }
     const size_t sw = (size_t)gif->SWidth, sh = (size_t)gif->SHeight;
-    uint8_t *canvas = allocate(sw * sh, message, messageCapacity);
+    const size_t c = (size_t)channels;
+    uint8_t *canvas = allocate(sw * sh * c, message, messageCapacity);
     if (canvas == NULL) {
         DGifCloseFile(gif, &error);
         return IDK_IMAGE_NO_MEMORY;
     }
-    memset(canvas, 255, sw * sh);
+    memset(canvas, 255, sw * sh * c);
     int transparent = -1;
     GifRecordType record;
     status = IDK_IMAGE_CORRUPT;
@@ -317,10 +329,10 @@ int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
             put_message(message, messageCapacity, "the GIF frame has no colour table");
             break;
         }
-        uint8_t lookup[256];
+        uint8_t lookup[256 * 3];
         for (int i = 0; i < 256; i++) {
-            const GifColorType c = map->Colors[i < map->ColorCount ? i : 0];
-            lookup[i] = i == transparent ? 255 : gray_of(c.Red, c.Green, c.Blue);
+            const GifColorType colour = map->Colors[i < map->ColorCount ? i : 0];
+            put_pixel(lookup, (size_t)i, channels, colour.Red, colour.Green, colour.Blue, i == transparent ? 0 : 255);
         }
         GifPixelType *row = (GifPixelType *)allocate((size_t)d->Width, message, messageCapacity);
         if (row == NULL) { status = IDK_IMAGE_NO_MEMORY; break; }
@@ -330,8 +342,8 @@ int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
         for (int pass = 0; pass < (d->Interlace ? 4 : 1) && ok; pass++) {
             for (int y = d->Interlace ? start[pass] : 0; y < d->Height && ok; y += d->Interlace ? step[pass] : 1) {
                 if (DGifGetLine(gif, row, d->Width) != GIF_OK) { ok = 0; break; }
-                uint8_t *out = canvas + ((size_t)d->Top + (size_t)y) * sw + (size_t)d->Left;
-                for (int x = 0; x < d->Width; x++) out[x] = lookup[row[x]];
+                uint8_t *out = canvas + (((size_t)d->Top + (size_t)y) * sw + (size_t)d->Left) * c;
+                for (int x = 0; x < d->Width; x++) memcpy(out + (size_t)x * c, lookup + (size_t)row[x] * c, c);
             }
         }
         free(row);
@@ -354,7 +366,7 @@ int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
 
 // MARK: HEIF
 
-int32_t idk_heif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_heif_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              char *message, size_t messageCapacity) {
     *pixels = NULL;
@@ -396,11 +408,11 @@ int32_t idk_heif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPix
         status = IDK_IMAGE_CORRUPT;
         goto done;
     }
-    uint8_t *gray = allocate((size_t)w * (size_t)h, message, messageCapacity);
+    uint8_t *gray = allocate((size_t)w * (size_t)h * (size_t)channels, message, messageCapacity);
     if (gray == NULL) { status = IDK_IMAGE_NO_MEMORY; goto done; }
     for (int y = 0; y < h; y++) {
         const uint8_t *row = plane + (size_t)y * (size_t)stride;
-        for (int x = 0; x < w; x++) gray[(size_t)y * w + x] = on_white(gray_of(row[4 * x], row[4 * x + 1], row[4 * x + 2]), row[4 * x + 3]);
+        for (int x = 0; x < w; x++) put_pixel(gray, (size_t)y * w + x, channels, row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3]);
     }
     *pixels = gray;
     status = IDK_IMAGE_OK;
@@ -428,7 +440,7 @@ static uint8_t masked(uint32_t v, uint32_t mask) {
 /// Uncompressed Windows bitmaps (BI_RGB at 1, 4, 8, 16, 24 and 32 bits; BI_BITFIELDS at 16 and
 /// 32), bottom-up or top-down, as document readers write them. RLE and embedded JPEG/PNG are
 /// refused with a message.
-int32_t idk_bmp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity) {
     *pixels = NULL;
@@ -476,7 +488,7 @@ int32_t idk_bmp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
         put_message(message, messageCapacity, "BMP files of %u bits per pixel are not read", bits);
         return IDK_IMAGE_CORRUPT;
     }
-    uint8_t palette[256];
+    uint8_t palette[256 * 3];                       // red, green, blue
     if (bits <= 8) {
         const size_t entry = headerSize == 12 ? 3 : 4, count = colours ? colours : (1u << bits);
         const size_t at = 14 + (size_t)headerSize;
@@ -487,7 +499,7 @@ int32_t idk_bmp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
         memset(palette, 0, sizeof palette);
         for (size_t i = 0; i < count; i++) {
             const uint8_t *c = data + at + i * entry;   // blue, green, red
-            palette[i] = gray_of(c[2], c[1], c[0]);
+            palette[3 * i] = c[2]; palette[3 * i + 1] = c[1]; palette[3 * i + 2] = c[0];
         }
     }
     const size_t stride = (((size_t)w * bits + 31) / 32) * 4;
@@ -496,31 +508,34 @@ int32_t idk_bmp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
                     stride * (size_t)h, pixelOffset, length > pixelOffset ? length - pixelOffset : 0);
         return IDK_IMAGE_CORRUPT;
     }
-    uint8_t *gray = allocate((size_t)w * (size_t)h, message, messageCapacity);
+    uint8_t *gray = allocate((size_t)w * (size_t)h * (size_t)channels, message, messageCapacity);
     if (gray == NULL) return IDK_IMAGE_NO_MEMORY;
     for (size_t y = 0; y < (size_t)h; y++) {
         const uint8_t *row = data + pixelOffset + stride * (topDown ? y : (size_t)h - 1 - y);
-        uint8_t *out = gray + y * (size_t)w;
+        const size_t base = y * (size_t)w;
         for (size_t x = 0; x < (size_t)w; x++) {
+            uint32_t r, g, b;
+            const uint8_t *entry = NULL;
             switch (bits) {
-            case 1: out[x] = palette[(row[x / 8] >> (7 - x % 8)) & 1]; break;
-            case 4: out[x] = palette[(row[x / 2] >> (x % 2 ? 0 : 4)) & 15]; break;
-            case 8: out[x] = palette[row[x]]; break;
-            case 16: {
+            case 1: entry = palette + 3 * ((row[x / 8] >> (7 - x % 8)) & 1); break;
+            case 4: entry = palette + 3 * ((row[x / 2] >> (x % 2 ? 0 : 4)) & 15); break;
+            case 8: entry = palette + 3 * row[x]; break;
+            default: break;
+            }
+            if (entry != NULL) {
+                r = entry[0]; g = entry[1]; b = entry[2];
+            } else if (bits == 16) {
                 uint32_t v = le16(row + 2 * x);
-                out[x] = gray_of(masked(v, masks[0]), masked(v, masks[1]), masked(v, masks[2]));
-                break;
+                r = masked(v, masks[0]); g = masked(v, masks[1]); b = masked(v, masks[2]);
+            } else if (bits == 24) {
+                r = row[3 * x + 2]; g = row[3 * x + 1]; b = row[3 * x];
+            } else if (compression == 3) {
+                uint32_t v = le32(row + 4 * x);
+                r = masked(v, masks[0]); g = masked(v, masks[1]); b = masked(v, masks[2]);
+            } else {
+                r = row[4 * x + 2]; g = row[4 * x + 1]; b = row[4 * x];
             }
-            case 24: out[x] = gray_of(row[3 * x + 2], row[3 * x + 1], row[3 * x]); break;
-            default: {
-                if (compression == 3) {
-                    uint32_t v = le32(row + 4 * x);
-                    out[x] = gray_of(masked(v, masks[0]), masked(v, masks[1]), masked(v, masks[2]));
-                } else {
-                    out[x] = gray_of(row[4 * x + 2], row[4 * x + 1], row[4 * x]);
-                }
-            }
-            }
+            put_pixel(gray, base + x, channels, r, g, b, 255);
         }
     }
     *pixels = gray;

@@ -9,7 +9,7 @@ enum Help {
       idkit merge [--json] [redaction] FILE|-      one document result from MRZ, barcode and VIZ
       idkit bac [--json] MRZ-LINE… | --document-number N --birth YYMMDD --expiry YYMMDD
                                                    chip access keys (BAC, PACE K_π) and BAC readiness
-      idkit scan [--json] [--fuse] [--annotate DIR] IMAGE…   find and read the MRZ in photos and scans
+      idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] IMAGE…   find documents, read their MRZ
       idkit help validate|aamva|barcode|merge|bac|scan  options and examples
       idkit --version
 
@@ -183,7 +183,7 @@ extension Help {
     idkit scan — find and read the MRZ in photos and scans, judge the image
 
     USAGE
-      idkit scan [--json] [--fuse] [--annotate DIR] [--no-barcodes] [--max-pixels N]
+      idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] [--no-barcodes] [--max-pixels N]
                  [--reference-date YYYY-MM-DD] IMAGE…
 
     For each PNG, JPEG, PGM, BMP, TIFF (every page), WebP, GIF (the first frame) or HEIC image,
@@ -200,9 +200,15 @@ extension Help {
                           "lines", "confidence", "verified", "unsureFields", "recognizer",
                           "checkDigitCorrections", "parsed"} | null, "quality": {"brightness",
                           "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree",
-                          "isAdequateResolution", "hints"}, "barcodes", "document", "timingsMs"}
+                          "isAdequateResolution", "hints"}, "barcodes", "document", "corners",
+                          "confidence", "widthHeightRatio", "documentFormat", "crops",
+                          "documents": [one object per document found, the primary first],
+                          "timingsMs"}
       --fuse              the images are frames of one document: combine them per character
-      --annotate DIR      write IMAGE.annotated.png with the band, character boxes and reading
+      --annotate DIR      write IMAGE.annotated.png with the outlines, band, character boxes and reading
+      --crop DIR          decode in colour and write IMAGE.document.png (the document straightened,
+                          300 dpi for its format) and IMAGE.face.png (its photo), IMAGE.doc2.… for
+                          the other documents; the JSON's "crops" name the files
       --no-barcodes       skip barcode reading (faster on images without one)
       --redact F1,F2 …    redaction as for 'idkit merge' (--document-number-visible, --redact-mrz,
                           --redact-barcode, --redact-mode); with a result mode the MRZ lines are

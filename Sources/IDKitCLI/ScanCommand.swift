@@ -9,6 +9,7 @@ enum ScanCommand {
         var json = false
         var fuse = false
         var annotate: String?
+        var crop: String?
         var barcodes = true
         var limits = ImageLimits.default
         var referenceDate: CalendarDate = .today
@@ -26,6 +27,7 @@ enum ScanCommand {
             case .option(name: "no-barcodes", value: nil): o.barcodes = false
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
             case .option(name: "annotate", let v): o.annotate = try cursor.value(of: "annotate", v, expecting: "a directory for the annotated PNGs")
+            case .option(name: "crop", let v): o.crop = try cursor.value(of: "crop", v, expecting: "a directory for the document and face crops")
             case .option(name: "max-pixels", let v): o.limits.maxPixels = try cursor.maxPixels(v)
             case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
             case .option(let name, let v) where RedactionOptions.names.contains(name):
@@ -36,12 +38,14 @@ enum ScanCommand {
             }
         }
         guard !o.files.isEmpty else { throw UsageError(message: "no image given; usage: idkit scan [--json] IMAGE…") }
-        if let dir = o.annotate {
+        for (flag, dir) in [("annotate", o.annotate), ("crop", o.crop)] {
+            guard let dir else { continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError(message: "--annotate: '\(dir)' is not an existing directory")
+                throw UsageError(message: "--\(flag): '\(dir)' is not an existing directory")
             }
         }
+        if o.crop != nil, o.fuse { throw UsageError(message: "--crop cannot be used with --fuse (the crops are of one image)") }
         return o
     }
 
@@ -53,9 +57,24 @@ enum ScanCommand {
         var status = IDKitCommand.ExitStatus.valid
         var cannotWrite = false
         // Each result with its name in the output and the name of its annotation file.
-        var jobs: [(name: String, scan: DocumentScan, image: GrayImage?, annotation: String)] = []
-        func annotationName(_ file: String, page: Int) -> String {
-            URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + (page == 0 ? "" : ".page\(page + 1)") + ".annotated.png"
+        var jobs: [(name: String, scan: DocumentScan, image: GrayImage?, color: ColorImage?, stem: String)] = []
+        func stem(_ file: String, page: Int) -> String {
+            URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + (page == 0 ? "" : ".page\(page + 1)")
+        }
+        /// Writes a PNG; false (with the message on standard error) when it cannot.
+        func write(_ path: String, _ png: () throws(ImageError) -> [UInt8]) -> Bool {
+            do {
+                try SystemCalls.writeFile(path, try png())
+                return true
+            } catch let error as SystemCallError {
+                io.err.write("idkit scan: cannot write '\(path)': \(error.message)\n")
+            } catch let error as ImageError {
+                io.err.write("idkit scan: cannot encode '\(path)': \(error.message)\n")
+            } catch {
+                io.err.write("idkit scan: cannot write '\(path)': \(error)\n")
+            }
+            cannotWrite = true
+            return false
         }
         if options.fuse {
             var frames: [GrayImage] = []
@@ -68,41 +87,44 @@ enum ScanCommand {
                     break
                 }
             }
-            if let failed { jobs.append((failed.0, failed.1, nil, "")) } else {
-                jobs.append((options.files.joined(separator: ","), scanner.scan(frames: frames), frames.first,
-                             annotationName(options.files[0], page: 0)))
+            if let failed { jobs.append((failed.0, failed.1, nil, nil, "")) } else {
+                jobs.append((options.files.joined(separator: ","), scanner.scan(frames: frames), frames.first, nil,
+                             stem(options.files[0], page: 0)))
             }
         } else {
             for file in options.files {
                 // Every page of a multi-page TIFF: the first under the file's name, the others as
                 // FILE#page=N (N from 2).
-                for (page, scan, image) in scanner.scanPages(file: file) {
-                    jobs.append((page == 0 ? file : "\(file)#page=\(page + 1)", scan, options.annotate != nil ? image : nil,
-                                 annotationName(file, page: page)))
+                // With --crop each page is decoded once in colour and read in the gray derived from it.
+                for (page, scan, image, color) in scanner.scanPages(file: file, color: options.crop != nil) {
+                    jobs.append((page == 0 ? file : "\(file)#page=\(page + 1)", scan, options.annotate != nil ? image : nil, color,
+                                 stem(file, page: page)))
                 }
             }
         }
-        for job in jobs {
+        for var job in jobs {
+            // Crops first: their file names go into the JSON. NAME.document.png and NAME.face.png for
+            // the primary document, NAME.doc2.document.png … for the others.
+            if let dir = options.crop, let color = job.color {
+                let images = scanner.crops(of: job.scan, in: color)
+                for (k, picture) in images.enumerated() where k < job.scan.documents.count {
+                    let base = dir + "/" + job.stem + (k == 0 ? "" : ".doc\(k + 1)")
+                    for (key, crop) in [("document", picture.document), ("face", picture.face)] {
+                        guard let crop else { continue }
+                        let path = base + ".\(key).png"
+                        if write(path, { () throws(ImageError) in try ImageEncoder.png(crop) }) { job.scan.documents[k].crops[key] = path }
+                    }
+                }
+                if let primary = job.scan.documents.first { job.scan.crops = primary.crops }
+            }
             if options.json {
                 io.out.write(job.scan.json(file: job.name) + "\n")
             } else {
                 io.out.write(human(file: job.name, scan: job.scan))
             }
             if let dir = options.annotate, let image = job.image {
-                let name = job.annotation
                 let rgb = ScanAnnotation.render(image, scan: job.scan)
-                do {
-                    try SystemCalls.writeFile(dir + "/" + name, try ImageEncoder.png(image, rgb: rgb))
-                } catch let error as SystemCallError {
-                    io.err.write("idkit scan: cannot write '\(dir)/\(name)': \(error.message)\n")
-                    cannotWrite = true
-                } catch let error as ImageError {
-                    io.err.write("idkit scan: cannot encode '\(dir)/\(name)': \(error.message)\n")
-                    cannotWrite = true
-                } catch {
-                    io.err.write("idkit scan: cannot write '\(dir)/\(name)': \(error)\n")
-                    cannotWrite = true
-                }
+                _ = write(dir + "/" + job.stem + ".annotated.png") { () throws(ImageError) in try ImageEncoder.png(image, rgb: rgb) }
             }
             if job.scan.status == .unsupportedImage { status = .unreadableInput } else if job.scan.status != .ok, status == .valid { status = .invalid }
         }

@@ -112,26 +112,7 @@ extension GrayImage {
     }
 
     public func applyingEXIFOrientation(_ orientation: Int) -> GrayImage {
-        guard (2...8).contains(orientation) else { return self }
-        let transposed = orientation >= 5
-        let w = transposed ? height : width, h = transposed ? width : height
-        var out = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                // The source pixel that lands at (x, y) of the upright image.
-                let (sx, sy): (Int, Int)
-                switch orientation {
-                case 2: (sx, sy) = (width - 1 - x, y)                 // mirrored
-                case 3: (sx, sy) = (width - 1 - x, height - 1 - y)    // turned 180°
-                case 4: (sx, sy) = (x, height - 1 - y)                // mirrored vertically
-                case 5: (sx, sy) = (y, x)                             // transposed
-                case 6: (sx, sy) = (y, height - 1 - x)                // turned 90° clockwise to show
-                case 7: (sx, sy) = (width - 1 - y, height - 1 - x)    // transverse
-                default: (sx, sy) = (width - 1 - y, x)                // 8: turned 90° counter-clockwise
-                }
-                out[y * w + x] = pixels[sy * width + sx]
-            }
-        }
+        let (out, w, h) = ExifOrientation.apply(orientation, to: pixels, width: width, height: height, channels: 1)
         return GrayImage(width: w, height: h, pixels: out)
     }
 }

@@ -32,7 +32,7 @@ public struct ImageLimits: Sendable, Equatable {
 
 /// Decodes PNG (libpng), JPEG (libjpeg), PGM (`P5` binary, `P2` ASCII), BMP (uncompressed), TIFF
 /// (libtiff, every page), WebP (libwebp), GIF (giflib, the first frame) and HEIC/HEIF (libheif) to
-/// 8-bit gray, each size checked against the limits before pixel memory is allocated.
+/// 8-bit gray or to RGB, each size checked against the limits before pixel memory is allocated.
 public enum ImageDecoder {
     /// The formats, told apart by their first bytes.
     public enum Format: String, Sendable, CaseIterable {
@@ -68,21 +68,51 @@ public enum ImageDecoder {
 
     /// The image and its JPEG EXIF orientation (1–8; 0 when absent or not a JPEG), not applied.
     public static func decodeWithOrientation(_ data: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+        let raster = try decodeRaster(data, page: 0, channels: 1, limits: limits)
+        return (GrayImage(width: raster.width, height: raster.height, pixels: raster.pixels), raster.orientation)
+    }
+
+    /// Page `page` (0 first) in colour (RGB), with its orientation, not applied: decoded once, for
+    /// callers that keep colour (document crops) and read the gray image derived from it
+    /// (``ColorImage/gray``).
+    public static func decodeColorPage(_ data: [UInt8], page: Int = 0, limits: ImageLimits = .default) throws(ImageError) -> (image: ColorImage, exifOrientation: Int) {
+        let raster = try decodeRaster(data, page: page, channels: 3, limits: limits)
+        return (ColorImage(width: raster.width, height: raster.height, pixels: raster.pixels), raster.orientation)
+    }
+
+    /// Decoded pixels, `channels` (1 gray, 3 RGB) bytes a pixel, and the orientation the file records.
+    struct Raster {
+        var width: Int, height: Int, pixels: [UInt8], orientation: Int
+    }
+
+    /// One page of any format, gray or RGB, every size checked against `limits` first.
+    static func decodeRaster(_ data: [UInt8], page: Int, channels: Int, limits: ImageLimits) throws(ImageError) -> Raster {
         guard !data.isEmpty else { throw ImageError(.empty, "the file is empty") }
         guard data.count <= limits.maxFileBytes else {
             throw ImageError(.fileTooLarge, "the file has \(data.count) bytes; the limit is \(limits.maxFileBytes)")
         }
-        switch Format.of(data) {
-        case .png: return (try decodePNG(data, limits: limits), 0)
-        case .jpeg: return try decodeJPEG(data, limits: limits)
-        case .pgm: return (try PGM.decode(data, limits: limits), 0)
-        case .tiff: return try decodeTIFF(data, page: 0, limits: limits)
-        case .bmp: return (try decodeC(data, .bmp, limits: limits, idk_bmp_decode_gray), 0)
+        let format = Format.of(data)
+        if page > 0, format != .tiff {
+            throw ImageError(.corrupt, "a \(format?.rawValue ?? "file") of one page has no page \(page + 1)")
+        }
+        let c = Int32(channels)
+        switch format {
+        case .png: return try decodeC(data, "PNG", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_png_decode(d, n, m, c, p, w, h, e, k) }
+        case .jpeg: return try decodeC(data, "JPEG", channels: channels, limits: limits) { d, n, m, p, w, h, o, e, k in idk_jpeg_decode(d, n, m, c, p, w, h, o, e, k) }
+        case .tiff:
+            return try decodeC(data, page == 0 ? "TIFF" : "TIFF page \(page + 1)", channels: channels, limits: limits) { d, n, m, p, w, h, o, e, k in
+                idk_tiff_decode(d, n, Int32(page), m, c, p, w, h, o, e, k)
+            }
+        case .bmp: return try decodeC(data, "BMP", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_bmp_decode(d, n, m, c, p, w, h, e, k) }
         case .webp:
-            let image = try decodeC(data, .webp, limits: limits, idk_webp_decode_gray)
-            return (image, Int(data.withUnsafeBufferPointer { idk_webp_exif_orientation($0.baseAddress, $0.count) }))
-        case .gif: return (try decodeC(data, .gif, limits: limits, idk_gif_decode_gray), 0)
-        case .heif: return (try decodeC(data, .heif, limits: limits, idk_heif_decode_gray), 0)
+            var raster = try decodeC(data, "WebP", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_webp_decode(d, n, m, c, p, w, h, e, k) }
+            raster.orientation = Int(data.withUnsafeBufferPointer { idk_webp_exif_orientation($0.baseAddress, $0.count) })
+            return raster
+        case .gif: return try decodeC(data, "GIF", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_gif_decode(d, n, m, c, p, w, h, e, k) }
+        case .heif: return try decodeC(data, "HEIF", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_heif_decode(d, n, m, c, p, w, h, e, k) }
+        case .pgm:
+            let gray = try PGM.decode(data, limits: limits)
+            return Raster(width: gray.width, height: gray.height, pixels: channels == 3 ? gray.pixels.flatMap { [$0, $0, $0] } : gray.pixels, orientation: 0)
         case nil:
             let head = data.prefix(4).map { String($0, radix: 16) }.joined(separator: " ")
             throw ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF or HEIC file (first bytes \(head))")
@@ -104,12 +134,8 @@ public enum ImageDecoder {
     /// Page `page` (0 first) of the image, with its orientation tag, not applied; page 0 of a
     /// one-page format is the image. One page at a time keeps a long scan's memory to one page.
     public static func decodePage(_ data: [UInt8], page: Int, limits: ImageLimits = .default) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
-        if page == 0 { return try decodeWithOrientation(data, limits: limits) }
-        guard Format.of(data) == .tiff else { throw ImageError(.corrupt, "a \(Format.of(data)?.rawValue ?? "file") of one page has no page \(page + 1)") }
-        guard data.count <= limits.maxFileBytes else {
-            throw ImageError(.fileTooLarge, "the file has \(data.count) bytes; the limit is \(limits.maxFileBytes)")
-        }
-        return try decodeTIFF(data, page: page, limits: limits)
+        let raster = try decodeRaster(data, page: page, channels: 1, limits: limits)
+        return (GrayImage(width: raster.width, height: raster.height, pixels: raster.pixels), raster.orientation)
     }
 
     /// Every page of the image (``pageCount(_:)``), each with its orientation tag, not applied.
@@ -130,30 +156,33 @@ public enum ImageDecoder {
         return out
     }
 
-    private static func decodeTIFF(_ data: [UInt8], page: Int, limits: ImageLimits) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
+    /// The C decoders' common shape: (data, length, pixel limit → malloc'd pixels, size, orientation
+    /// where the format records one, message).
+    private typealias Decoder = (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+                                 UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+                                 UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    private static func decodeC(_ data: [UInt8], _ format: String, channels: Int, limits: ImageLimits, _ decoder: Decoder) throws(ImageError) -> Raster {
         var pixels: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0, orientation: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBufferPointer { buf in
-            idk_tiff_decode_gray(buf.baseAddress, buf.count, Int32(page), UInt64(limits.maxPixels), &pixels, &w, &h, &orientation,
-                                 &message, message.count)
+            decoder(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &orientation, &message, message.count)
         }
-        return (try finish(status, pixels, w, h, message, format: page == 0 ? "TIFF" : "TIFF page \(page + 1)", limits: limits),
-                Int(orientation))
-    }
-
-    /// A format whose C decoder has the common signature (data, limit → gray pixels, size, message).
-    private static func decodeC(_ data: [UInt8], _ format: Format, limits: ImageLimits,
-                                _ decoder: (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
-                                            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32)
-        throws(ImageError) -> GrayImage {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0, h: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer { buf in
-            decoder(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &message, message.count)
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        switch status {
+        case Int32(IDK_IMAGE_OK):
+            guard let pixels else { throw ImageError(.corrupt, "\(format): no pixels") }
+            defer { free(pixels) }
+            let count = Int(w) * Int(h) * channels
+            return Raster(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)), orientation: Int(orientation))
+        case Int32(IDK_IMAGE_TOO_LARGE):
+            throw tooLarge(w, h, limits)
+        case Int32(IDK_IMAGE_NO_MEMORY):
+            throw ImageError(.tooLarge, "\(format): out of memory for a \(w)×\(h) image")
+        default:
+            throw ImageError(.corrupt, "corrupt \(format): \(text)")
         }
-        return try finish(status, pixels, w, h, message, format: format.rawValue, limits: limits)
     }
 
     /// Reads and decodes a file, refusing files above the size limit before reading them whole.
@@ -177,43 +206,6 @@ public enum ImageDecoder {
         ImageError(.tooLarge, "the image is \(w)×\(h) = \(Int(w) * Int(h)) pixels; the limit is \(limits.maxPixels)")
     }
 
-    private static func decodePNG(_ data: [UInt8], limits: ImageLimits) throws(ImageError) -> GrayImage {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0, h: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer { buf in
-            idk_png_decode_gray(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &message, message.count)
-        }
-        return try finish(status, pixels, w, h, message, format: "PNG", limits: limits)
-    }
-
-    private static func decodeJPEG(_ data: [UInt8], limits: ImageLimits) throws(ImageError) -> (image: GrayImage, exifOrientation: Int) {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0, h: Int32 = 0, orientation: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer { buf in
-            idk_jpeg_decode_gray(buf.baseAddress, buf.count, UInt64(limits.maxPixels), &pixels, &w, &h, &orientation, &message, message.count)
-        }
-        return (try finish(status, pixels, w, h, message, format: "JPEG", limits: limits), Int(orientation))
-    }
-
-    private static func finish(_ status: Int32, _ pixels: UnsafeMutablePointer<UInt8>?, _ w: Int32, _ h: Int32,
-                               _ message: [CChar], format: String, limits: ImageLimits) throws(ImageError) -> GrayImage {
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        switch status {
-        case Int32(IDK_IMAGE_OK):
-            guard let pixels else { throw ImageError(.corrupt, "\(format): no pixels") }
-            defer { free(pixels) }
-            let count = Int(w) * Int(h)
-            return GrayImage(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-        case Int32(IDK_IMAGE_TOO_LARGE):
-            throw tooLarge(w, h, limits)
-        case Int32(IDK_IMAGE_NO_MEMORY):
-            throw ImageError(.tooLarge, "\(format): out of memory for a \(w)×\(h) image")
-        default:
-            throw ImageError(.corrupt, "corrupt \(format): \(text)")
-        }
-    }
 }
 
 /// Netpbm PGM (`P5` binary, `P2` plain), 8- and 16-bit. A header and raw samples: no codec needed.
@@ -268,14 +260,22 @@ enum PGM {
 
 /// Encodes images as PNG through libpng (for annotated output and test data).
 public enum ImageEncoder {
+    /// PNG bytes of a colour image.
+    public static func png(_ image: ColorImage) throws(ImageError) -> [UInt8] {
+        try encode(image.pixels, width: image.width, height: image.height, channels: 3)
+    }
+
     /// PNG bytes of a gray image, or of RGB pixels when `rgb` holds width × height × 3 bytes.
     public static func png(_ image: GrayImage, rgb: [UInt8]? = nil) throws(ImageError) -> [UInt8] {
+        try encode(rgb ?? image.pixels, width: image.width, height: image.height, channels: rgb == nil ? 1 : 3)
+    }
+
+    private static func encode(_ source: [UInt8], width: Int, height: Int, channels: Int) throws(ImageError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
-        let source = rgb ?? image.pixels
         let status = source.withUnsafeBufferPointer { buf in
-            idk_png_encode(buf.baseAddress, Int32(image.width), Int32(image.height), rgb == nil ? 1 : 3, &out, &length, &message, message.count)
+            idk_png_encode(buf.baseAddress, Int32(width), Int32(height), Int32(channels), &out, &length, &message, message.count)
         }
         guard status == 0, let out else {
             throw ImageError(.corrupt, "PNG encoding failed: \(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })")

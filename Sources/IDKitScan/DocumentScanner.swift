@@ -97,7 +97,8 @@ public struct DocumentScanner: Sendable {
     public func scanKeepingImage(file path: String) -> (scan: DocumentScan, image: GrayImage?) {
         let t0 = Date()
         do throws(ImageError) {
-            return scanPage(try ImageDecoder.readFile(atPath: path, limits: limits), page: 0, since: t0)
+            let (scan, image, _) = scanPage(try ImageDecoder.readFile(atPath: path, limits: limits), page: 0, since: t0)
+            return (scan, image)
         } catch {
             return (failed(error, since: t0), nil)
         }
@@ -107,34 +108,47 @@ public struct DocumentScanner: Sendable {
     /// is a document or a side of one; every other format is one page). A file that cannot be
     /// read or decoded gives one failed page.
     public func scanPages(file path: String) -> [(page: Int, scan: DocumentScan, image: GrayImage?)] {
+        scanPages(file: path, color: false).map { ($0.page, $0.scan, $0.image) }
+    }
+
+    /// ``scanPages(file:)``, with `color` each page decoded once in colour (RGB, for crops) and
+    /// read in the gray derived from it (``ColorImage/gray``).
+    public func scanPages(file path: String, color: Bool) -> [(page: Int, scan: DocumentScan, image: GrayImage?, color: ColorImage?)] {
         let t0 = Date()
         let data: [UInt8], pages: Int
         do throws(ImageError) {
             data = try ImageDecoder.readFile(atPath: path, limits: limits)
             pages = try ImageDecoder.pageCount(data)
         } catch {
-            return [(0, failed(error, since: t0), nil)]
+            return [(0, failed(error, since: t0), nil, nil)]
         }
         return (0..<pages).map { page in
-            let (scan, image) = scanPage(data, page: page, since: page == 0 ? t0 : Date())
-            return (page, scan, image)
+            let (scan, image, colour) = scanPage(data, page: page, since: page == 0 ? t0 : Date(), color: color)
+            return (page, scan, image, colour)
         }
     }
 
     /// One page decoded, turned upright by the orientation it records, and scanned; `decode` and
     /// `total` timed from `t0`.
-    private func scanPage(_ data: [UInt8], page: Int, since t0: Date) -> (scan: DocumentScan, image: GrayImage?) {
+    private func scanPage(_ data: [UInt8], page: Int, since t0: Date, color: Bool = false) -> (scan: DocumentScan, image: GrayImage?, color: ColorImage?) {
         let image: GrayImage
+        var colour: ColorImage?
         do throws(ImageError) {
-            let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
-            image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+            if color {
+                let decoded = try ImageDecoder.decodeColorPage(data, page: page, limits: limits)
+                colour = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+                image = colour!.gray
+            } else {
+                let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
+                image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+            }
         } catch {
-            return (failed(error, since: t0), nil)
+            return (failed(error, since: t0), nil, nil)
         }
         var result = scan(image)
         result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
         result.timingsMs["total"] = ms(since: t0)
-        return (result, image)
+        return (result, image, colour)
     }
 
     private func failed(_ error: ImageError, since t0: Date) -> DocumentScan {

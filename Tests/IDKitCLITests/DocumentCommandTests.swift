@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitImage
 
 /// `idkit bac` and `idkit merge`, run as the built binary, against `TestVectors/chip` and
 /// `TestVectors/document`.
@@ -172,6 +173,41 @@ import Testing
         #expect((o["timingsMs"] as? [String: Double])?["total"] != nil)
         let png = try Data(contentsOf: dir.appendingPathComponent("clean-01-td1.annotated.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("idkit scan --crop writes each document straightened at 300 dpi and its face, in colour, and names the files in the JSON")
+    func crops() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-crop-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let image = Self.images.appendingPathComponent("documents/pair-00.jpg").path
+        let r = try IDKitBinary.run(["scan", "--json", "--no-barcodes", "--crop", dir.path, image])
+        #expect(r.status == 0)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let crops = try #require(o["crops"] as? [String: Any])
+        #expect(crops["document"] as? String == dir.path + "/pair-00.document.png")
+        #expect(crops["face"] as? String == dir.path + "/pair-00.face.png")
+        #expect(crops["signature"] is NSNull)
+        let second = try #require((o["documents"] as? [[String: Any]])?.last?["crops"] as? [String: Any])
+        #expect(second["document"] as? String == dir.path + "/pair-00.doc2.document.png")
+        // The primary is a passport page: 125 × 88 mm at 300 dpi, in colour.
+        let document = try ImageDecoder.decodeColorPage(Array(try Data(contentsOf: dir.appendingPathComponent("pair-00.document.png")))).image
+        #expect(document.width == 1476 && document.height == 1039)
+        #expect(stride(from: 0, to: document.pixels.count, by: 3).contains { document.pixels[$0] != document.pixels[$0 + 2] })
+        // The face photo: taller than wide, much smaller than the page.
+        let face = try ImageDecoder.decodeColorPage(Array(try Data(contentsOf: dir.appendingPathComponent("pair-00.face.png")))).image
+        #expect(face.height > face.width && face.width < document.width / 3)
+    }
+
+    @Test("idkit scan --crop: a missing directory and --fuse are usage errors")
+    func cropUsage() throws {
+        let image = Self.images.appendingPathComponent("clean-01-td1.jpg").path
+        let missing = try IDKitBinary.run(["scan", "--crop", "/nonexistent-\(getpid())", image])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--crop: '/nonexistent-\(getpid())' is not an existing directory"))
+        let fused = try IDKitBinary.run(["scan", "--fuse", "--crop", FileManager.default.temporaryDirectory.path, image, image])
+        #expect(fused.status == 64)
+        #expect(fused.stderr.contains("--crop cannot be used with --fuse"))
     }
 
     @Test("idkit scan --annotate: an annotation that cannot be written exits 73 and says where and why")

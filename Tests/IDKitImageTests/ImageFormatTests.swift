@@ -158,3 +158,81 @@ import Testing
         }
     }
 }
+
+/// Colour decoding (issue 14): decoded once in RGB, the gray the readers use derived from it is
+/// the gray decode's image.
+@Suite struct ColorDecodingTests {
+    /// A small RGB test card: a gradient in each channel and a saturated square.
+    static let card: ColorImage = {
+        let w = 37, h = 23
+        var px = [UInt8]()
+        for y in 0..<h {
+            for x in 0..<w {
+                let square = (10..<20).contains(x) && (5..<15).contains(y)
+                let red = UInt8(x * 255 / (w - 1)), green = UInt8(y * 255 / (h - 1)), blue = UInt8((x + y) * 4 % 256)
+                px += square ? [200, 30, 60] : [red, green, blue]
+            }
+        }
+        return ColorImage(width: w, height: h, pixels: px)
+    }()
+
+    @Test func colourPNGRoundTripsAndItsGrayIsTheGrayDecode() throws {
+        let png = try ImageEncoder.png(Self.card)
+        let (colour, orientation) = try ImageDecoder.decodeColorPage(png)
+        #expect(orientation == 0)
+        #expect(colour == Self.card)
+        let gray = try ImageDecoder.decode(png)
+        #expect(gray == colour.gray)
+        // BT.601 with the decoders' integer weights: the red square's gray level.
+        let red: Int = 200, green: Int = 30, blue: Int = 60
+        let luma = (77 * red + 150 * green + 29 * blue + 128) >> 8
+        #expect(Int(colour.gray[12, 7]) == luma)
+    }
+
+    /// A 24-bit bottom-up BMP written here from the card: the colours come back, and the gray.
+    @Test func colourBMP() throws {
+        let w = Self.card.width, h = Self.card.height
+        let stride = (w * 3 + 3) / 4 * 4
+        typealias T = ImageFormatTests
+        var bmp: [UInt8] = Array("BM".utf8)
+        for field in [T.le32(54 + stride * h), T.le32(0), T.le32(54), T.le32(40), T.le32(w), T.le32(h), T.le16(1), T.le16(24),
+                      T.le32(0), T.le32(stride * h), T.le32(2835), T.le32(2835), T.le32(0), T.le32(0)] {
+            bmp += field
+        }
+        for y in (0..<h).reversed() {
+            var row = [UInt8]()
+            for x in 0..<w { let i = 3 * (y * w + x); row += [Self.card.pixels[i + 2], Self.card.pixels[i + 1], Self.card.pixels[i]] }
+            bmp += row + [UInt8](repeating: 0, count: stride - row.count)
+        }
+        let colour = try ImageDecoder.decodeColorPage(bmp).image
+        #expect(colour == Self.card)
+        #expect(try ImageDecoder.decode(bmp) == colour.gray)
+    }
+
+    /// The committed formats: in colour and through the derived gray, the same pixels as the gray
+    /// decode (lossless formats exactly).
+    @Test(arguments: ["gray8.bmp", "rgb24.bmp", "two-pages.tif", "lossless.webp", "gray.gif", "lossless.heic", "twin.png"])
+    func everyFormatDecodesInColour(_ name: String) throws {
+        let data = try ImageFormatTests.bytes(name)
+        let colour = try ImageDecoder.decodeColorPage(data).image
+        #expect(colour.gray == (try ImageDecoder.decode(data)))
+    }
+
+    /// JPEG: libjpeg's gray output is the stored luma; the gray of its RGB output is the same to
+    /// within rounding.
+    @Test func jpegColourGrayIsTheLumaToWithinRounding() throws {
+        let url = ImageFormatTests.directory.deletingLastPathComponent().appendingPathComponent("clean-00-td3.jpg")
+        let data = Array(try Data(contentsOf: url))
+        let colour = try ImageDecoder.decodeColorPage(data).image
+        let gray = try ImageDecoder.decode(data)
+        let differences = zip(colour.gray.pixels, gray.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(differences.max()! <= 3)
+        #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 0.7)
+        // A colour photo: the channels differ somewhere.
+        #expect(stride(from: 0, to: colour.pixels.count, by: 3).contains { colour.pixels[$0] != colour.pixels[$0 + 2] })
+    }
+
+    @Test func hugeHeadersAreRefusedInColourToo() throws {
+        #expect(throws: ImageError.self) { try ImageDecoder.decodeColorPage(try ImageFormatTests.hugeHEIF()) }
+    }
+}

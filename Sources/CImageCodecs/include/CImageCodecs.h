@@ -15,6 +15,9 @@
 extern "C" {
 #endif
 
+/// Every decoder writes `channels` bytes a pixel: 1 for 8-bit gray (ITU-R BT.601 luma from colour),
+/// 3 for RGB; alpha is composited on white.
+
 /// Status codes shared by both decoders.
 enum {
     IDK_IMAGE_OK = 0,
@@ -23,16 +26,16 @@ enum {
     IDK_IMAGE_NO_MEMORY = 3,
 };
 
-/// Decodes a JPEG to 8-bit gray. On success `*pixels` is malloc'd (width × height bytes, rows
-/// packed) and must be freed with free(). `*exifOrientation` is 1–8 from the APP1 Exif block,
+/// Decodes a JPEG to 8-bit gray or RGB or RGB. On success `*pixels` is malloc'd (width × height × channels
+/// bytes, rows packed) and must be freed with free(). `*exifOrientation` is 1–8 from the APP1 Exif block,
 /// or 0 when there is none.
-int32_t idk_jpeg_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_jpeg_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              int32_t *exifOrientation, char *message, size_t messageCapacity);
 
-/// Decodes a PNG to 8-bit gray through libpng's simplified API (all bit depths, palettes,
+/// Decodes a PNG to 8-bit gray or RGB through libpng's simplified API (all bit depths, palettes,
 /// alpha composited on white). Same ownership rules as the JPEG decoder.
-int32_t idk_png_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+int32_t idk_png_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity);
 
@@ -43,14 +46,14 @@ int32_t idk_png_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixe
 int32_t idk_tiff_page_count(const uint8_t *data, size_t length, int32_t *pages, char *message, size_t messageCapacity);
 
 /// Decodes page `page` (0 first) of a TIFF file (libtiff's RGBA interface: every photometric
-/// interpretation and compression libtiff reads) to 8-bit gray, rows as stored; `*orientation`
+/// interpretation and compression libtiff reads) to 8-bit gray or RGB, rows as stored; `*orientation`
 /// is the TIFF orientation tag (1–8, the values EXIF uses), for the caller to apply.
-int32_t idk_tiff_decode_gray(const uint8_t *data, size_t length, int32_t page, uint64_t maxPixels,
+int32_t idk_tiff_decode(const uint8_t *data, size_t length, int32_t page, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height, int32_t *orientation,
                              char *message, size_t messageCapacity);
 
-/// Decodes a still WebP image (lossy or lossless, alpha composited on white) to 8-bit gray.
-int32_t idk_webp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+/// Decodes a still WebP image (lossy or lossless, alpha composited on white) to 8-bit gray or RGB.
+int32_t idk_webp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              char *message, size_t messageCapacity);
 
@@ -60,18 +63,18 @@ int32_t idk_webp_exif_orientation(const uint8_t *data, size_t length);
 /// The Orientation tag of Exif data (a JPEG APP1 payload or a WebP EXIF chunk), or 0.
 int32_t idk_exif_orientation(const uint8_t *data, size_t length);
 
-/// Decodes the first frame of a GIF on its logical screen (white elsewhere) to 8-bit gray.
-int32_t idk_gif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+/// Decodes the first frame of a GIF on its logical screen (white elsewhere) to 8-bit gray or RGB.
+int32_t idk_gif_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity);
 
-/// Decodes the primary image of a HEIC/HEIF file (rotation and mirroring applied) to 8-bit gray.
-int32_t idk_heif_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+/// Decodes the primary image of a HEIC/HEIF file (rotation and mirroring applied) to 8-bit gray or RGB.
+int32_t idk_heif_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                              uint8_t **pixels, int32_t *width, int32_t *height,
                              char *message, size_t messageCapacity);
 
-/// Decodes an uncompressed BMP (1–32 bits per pixel, BI_RGB or BI_BITFIELDS) to 8-bit gray.
-int32_t idk_bmp_decode_gray(const uint8_t *data, size_t length, uint64_t maxPixels,
+/// Decodes an uncompressed BMP (1–32 bits per pixel, BI_RGB or BI_BITFIELDS) to 8-bit gray or RGB.
+int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity);
 
