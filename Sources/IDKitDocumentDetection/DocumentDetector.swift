@@ -69,13 +69,7 @@ public struct DetectedDocument: Sendable, Equatable {
     public var outlineFound: Bool
 
     /// Area in square pixels.
-    public var area: Double { Self.area(corners.corners) }
-
-    static func area(_ c: [Point]) -> Double {
-        var a = 0.0
-        for i in 0..<c.count { let p = c[i], n = c[(i + 1) % c.count]; a += p.x * n.y - n.x * p.y }
-        return abs(a) / 2
-    }
+    public var area: Double { corners.area }
 }
 
 /// Finds documents in an image: their outlines from the image itself (OpenCV imgproc: edges,
@@ -151,7 +145,7 @@ public struct DocumentDetector: Sendable {
         var claimed = Set<Int>()
         for outline in outlines {
             // The first band inside that sits where the format puts an MRZ.
-            let inside = bands.indices.filter { !claimed.contains($0) && Self.contains(outline.points, Self.centre(bands[$0].quad.corners)) }
+            let inside = bands.indices.filter { !claimed.contains($0) && Self.contains(outline.points, bands[$0].quad.center) }
             var document: DetectedDocument?
             for i in inside {
                 if let d = Self.document(outline, band: bands[i]), d.band != nil {
@@ -173,7 +167,7 @@ public struct DocumentDetector: Sendable {
             if let holder, candidates[holder].confidence >= 0.95 { continue }
             if holder == nil, claimed.contains(i) { continue }
             // Another line of text inside a document an MRZ already confirms is not a document.
-            let centre = Self.centre(band.quad.corners)
+            let centre = band.quad.center
             if holder == nil, candidates.contains(where: { $0.band != nil && Self.contains($0.corners.corners, centre) }) { continue }
             // A band that was read is the right way up; one only located may be either way.
             for way in i < readBands ? [band] : [band, band.flipped()] {
@@ -203,8 +197,8 @@ public struct DocumentDetector: Sendable {
         candidates.sort { (rank($0), score($0)) > (rank($1), score($1)) }
         var kept: [DetectedDocument] = []
         for c in candidates {
-            let centre = Self.centre(c.corners.corners)
-            if kept.contains(where: { Self.contains($0.corners.corners, centre) || Self.contains(c.corners.corners, Self.centre($0.corners.corners)) }) {
+            let centre = c.corners.center
+            if kept.contains(where: { Self.contains($0.corners.corners, centre) || Self.contains(c.corners.corners, $0.corners.center) }) {
                 continue
             }
             kept.append(c)
@@ -286,7 +280,7 @@ public struct DocumentDetector: Sendable {
             // 105, TD3 111.8 of 125) along the bottom edge.
             let bandWidth = distance(band.quad.topLeft, band.quad.topRight)
             let share = bandWidth / max(width, 1)
-            let depth = fraction(of: centre(band.quad.corners), in: ordered).y
+            let depth = fraction(of: band.quad.center, in: ordered).y
             // (ICAO 9303-4/5/6: the last line's centre lies 5–7 mm above the bottom edge, 0.87 of
             // an ID-1 card's height, 0.92 of a passport page's: an outline whose bottom edge runs
             // along the MRZ itself is something else, such as the box of the MRZ lines.)
@@ -336,31 +330,18 @@ public struct DocumentDetector: Sendable {
 
     /// Whether two bands are the same MRZ (found twice, or read the other way round).
     public static func sameBand(_ a: MRZBand, _ b: MRZBand) -> Bool {
-        distance(centre(a.quad.corners), centre(b.quad.corners)) < a.characterHeight * 2
+        distance(a.quad.center, b.quad.center) < a.characterHeight * 2
     }
 
     // MARK: Geometry
 
-    static func centre(_ p: [Point]) -> Point {
-        Point(x: p.map(\.x).reduce(0, +) / Double(p.count), y: p.map(\.y).reduce(0, +) / Double(p.count))
-    }
     static func signedArea(_ c: [Point]) -> Double {
         var a = 0.0
         for i in 0..<c.count { let p = c[i], n = c[(i + 1) % c.count]; a += p.x * n.y - n.x * p.y }
         return a / 2
     }
-    /// Whether `p` lies inside the convex polygon `c`.
-    public static func contains(_ c: [Point], _ p: Point) -> Bool {
-        var sign = 0.0
-        for i in 0..<c.count {
-            let a = c[i], b = c[(i + 1) % c.count]
-            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross != 0 {
-                if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
-            }
-        }
-        return true
-    }
+    /// Whether `p` lies inside the convex quadrilateral `c`.
+    public static func contains(_ c: [Point], _ p: Point) -> Bool { Quadrilateral(c).contains(p) }
     /// Where `p` lies in the quadrilateral `q` (TL, TR, BR, BL) as fractions of its width and height.
     static func fraction(of p: Point, in q: [Point]) -> Point {
         let unit = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]

@@ -45,6 +45,20 @@ public struct Quadrilateral: Sendable, Equatable, Codable, Hashable {
 
     public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 
+    /// The quadrilateral of four points, in the order given.
+    public init(_ corners: [Point]) {
+        precondition(corners.count == 4, "a quadrilateral has four corners")
+        self.init(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+    }
+
+    /// Area in square pixels (the shoelace formula; either winding order).
+    public var area: Double {
+        let c = corners
+        var twice = 0.0
+        for i in 0..<4 { let p = c[i], n = c[(i + 1) % 4]; twice += p.x * n.y - n.x * p.y }
+        return abs(twice) / 2
+    }
+
     /// The mean of the corners.
     public var center: Point {
         Point(x: (topLeft.x + topRight.x + bottomRight.x + bottomLeft.x) / 4, y: (topLeft.y + topRight.y + bottomRight.y + bottomLeft.y) / 4)

@@ -247,19 +247,22 @@ public struct DocumentScanner: Sendable {
             parts.append((nil, other))
         }
         if let read = outcome.band, !parts.contains(where: { $0.outcome?.band == read }) {
-            let centre = read.quad.corners.reduce(Point(x: 0, y: 0)) { Point(x: $0.x + $1.x / 4, y: $0.y + $1.y / 4) }
-            if let k = parts.firstIndex(where: { $0.outcome == nil && $0.detection.map { DocumentDetector.contains($0.corners.corners, centre) } ?? false }) {
+            if let k = parts.firstIndex(where: { $0.outcome == nil && $0.detection?.corners.contains(read.quad.center) == true }) {
                 parts[k].outcome = outcome
             } else {
                 parts.insert((nil, outcome), at: 0)
             }
         }
+        // A PDF417 symbol is a rectangle of a document's shape too (1.4–1.6 wide for 1): an outline
+        // without an MRZ that a barcode fills (half its area or more) is the symbol, not a document.
+        parts.removeAll { part in
+            guard part.outcome == nil, let d = part.detection else { return false }
+            return barcodes.contains { b in d.corners.contains(b.quad.center) && b.quad.area >= 0.5 * d.area }
+        }
         if parts.isEmpty { parts = [(nil, outcome)] }
         // Barcodes go to the document they lie in; those in none go to the primary.
         func holder(_ b: Barcode) -> Int? {
-            let c = b.quad.corners
-            let centre = Point(x: c.map(\.x).reduce(0, +) / 4, y: c.map(\.y).reduce(0, +) / 4)
-            return parts.firstIndex { $0.detection.map { DocumentDetector.contains($0.corners.corners, centre) } ?? false }
+            parts.firstIndex { $0.detection?.corners.contains(b.quad.center) ?? false }
         }
         let holders = barcodes.map(holder)
         // The primary: the largest document with an MRZ or a barcode, else the largest.
