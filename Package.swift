@@ -62,7 +62,7 @@ let package = Package(
         // OpenCV's dnn behind a C interface that catches every exception.
         .target(name: "COpenCVShim", dependencies: ["COpenCV"]),
 
-        .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs"]),
+        .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs", "COpenCVShim"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),

