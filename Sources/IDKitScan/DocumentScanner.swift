@@ -208,23 +208,37 @@ public struct DocumentScanner: Sendable {
         let barcodeMs = barcodeSlot.value?.ms ?? 0
 
         // Documents: the outlines, and the bands read (a band's direction says which way up its
-        // document is). The other bands the whole-image search found are read first (two at
-        // most), and only those that read as an MRZ go to the detector: text lines on a document's
-        // face or in the clutter chain into bands too, and would confirm whatever outline holds them.
+        // document is). First with the band read; then the other bands the whole-image search
+        // found outside that band's document are read (two at most), and only those that read as
+        // an MRZ go to the detector: text lines on a document's face or in the clutter chain into
+        // bands too, and would confirm whatever outline holds them.
         let detectStart = Date()
+        func detect(_ readings: [MRZScanner.Outcome]) -> [DetectedDocument] {
+            outlineSlot.value.map {
+                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band), readBands: readings.count)
+            } ?? []
+        }
         var readings = outcome.band == nil ? [] : [outcome]
-        for band in bands where readings.count < 3 {
+        var detected = detect(readings)
+        var detectMs = (outlineMs.value ?? 0) + ms(since: detectStart)
+        // The read band's document: the one it confirmed, else the outline around it.
+        let main = outcome.band.flatMap { read in
+            detected.first { d in d.band.map { DocumentDetector.sameBand($0, read) } ?? false }
+                ?? detected.first { $0.corners.contains(read.quad.center) }
+        }
+        let readStart = Date()
+        for band in bands where readings.count < 3 && !(main?.corners.contains(band.quad.center) ?? false) {
             guard !readings.contains(where: { r in r.band.map { DocumentDetector.sameBand($0, band) } ?? false }),
                   let other = scanner.read(first, band: band), let otherBand = other.band, Self.isMRZ(other),
                   !readings.contains(where: { r in r.band.map { DocumentDetector.sameBand($0, otherBand) } ?? false }) else { continue }
             readings.append(other)
         }
-        let detectStart2 = Date()
-        let detected = outlineSlot.value.map {
-            detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band), readBands: readings.count)
-        } ?? []
-        let detectMs = (outlineMs.value ?? 0) + ms(since: detectStart2)
-        let extraReadMs = detectStart2.timeIntervalSince(detectStart) * 1000
+        let extraReadMs = ms(since: readStart)
+        if readings.count > (outcome.band == nil ? 0 : 1) {
+            let again = Date()
+            detected = detect(readings)
+            detectMs += ms(since: again)
+        }
         var parts: [(detection: DetectedDocument?, outcome: MRZScanner.Outcome?)] = detected.map { d in
             (d, d.band.flatMap { band in readings.first { r in r.band.map { DocumentDetector.sameBand($0, band) } ?? false } })
         }
