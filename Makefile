@@ -66,6 +66,12 @@ mrz-model:
 	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
 	python3 scripts/mrz-ocr/train.py
 
+## Blurred PDF417 by module size and blur strength, IDKit beside PyPI zxing-cpp (issue 14).
+bench-blur: release
+	@command -v zint >/dev/null || scripts/install-deps --with zint
+	@python3 -c "import PIL, numpy, zxingcpp" 2>/dev/null || python3 -m pip install -q pillow numpy zxing-cpp
+	python3 Benchmarks/blur_matrix.py .build/release/idkit .build/blur-matrix 8
+
 ## Document detection (issue 14): corners and format on the generated photos of bench-scan (one
 ## document each, corner ground truth) and on 40 photos of two documents side by side.
 PAIR_IMAGES ?= .build/pairs
