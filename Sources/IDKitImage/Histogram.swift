@@ -10,6 +10,13 @@ public struct Histogram256: Sendable {
         total = counts.reduce(0, +)
     }
 
+    /// A histogram of counts already made (`counts` has 256 entries).
+    public init(counts: [Int]) {
+        precondition(counts.count == 256, "a histogram of 0…255 has 256 counts")
+        self.counts = counts
+        total = counts.reduce(0, +)
+    }
+
     public mutating func add(_ value: Int) {
         counts[max(0, min(255, value))] += 1
         total += 1

@@ -58,29 +58,33 @@ public struct ImageQuality: Sendable, Equatable, Codable {
                       min(image.width, Int(maxX + grow) + 1), min(image.height, Int(maxY + grow) + 1))
         }
         var sum = 0, saturated = 0, count = 0
-        var histogram = Histogram256()
+        var counts = [Int](repeating: 0, count: 256)
         let step = max(1, Int((Double((region.x1 - region.x0) * (region.y1 - region.y0)) / 400_000).squareRoot()))
         // Glare is a bright area, not a bright pixel: a 5×5 mean at or above 245 (sensor noise
         // alone does not reach it; a specular spot does).
-        func brightSpot(_ x: Int, _ y: Int) -> Bool {
-            guard x >= 2, y >= 2, x + 2 < image.width, y + 2 < image.height else { return image[x, y] >= 250 }
-            var s = 0
-            for dy in -2...2 { for dx in -2...2 { s += Int(image[x + dx, y + dy]) } }
-            return s >= 245 * 25
-        }
-        var y = region.y0
-        while y < region.y1 {
-            var x = region.x0
-            while x < region.x1 {
-                let v = Int(image[x, y])
-                sum += v
-                histogram.add(v)
-                if v >= 240 && brightSpot(x, y) { saturated += 1 }
-                count += 1
-                x += step
+        let width = image.width, height = image.height
+        image.pixels.withUnsafeBufferPointer { p in
+            func brightSpot(_ x: Int, _ y: Int) -> Bool {
+                guard x >= 2, y >= 2, x + 2 < width, y + 2 < height else { return p[y * width + x] >= 250 }
+                var s = 0
+                for dy in -2...2 { let row = (y + dy) * width + x; for dx in -2...2 { s += Int(p[row + dx]) } }
+                return s >= 245 * 25
             }
-            y += step
+            var y = region.y0
+            while y < region.y1 {
+                var x = region.x0
+                while x < region.x1 {
+                    let v = Int(p[y * width + x])
+                    sum += v
+                    counts[v] += 1
+                    if v >= 240 && brightSpot(x, y) { saturated += 1 }
+                    count += 1
+                    x += step
+                }
+                y += step
+            }
         }
+        let histogram = Histogram256(counts: counts)
         brightness = count > 0 ? Double(sum) / Double(count) / 255 : 0
         glare = count > 0 ? Double(saturated) / Double(count) : 0
         mrzCharHeightPx = band?.characterHeight
@@ -133,14 +137,20 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     static func sharpness(_ image: GrayImage, _ r: (x0: Int, y0: Int, x1: Int, y1: Int), histogram: Histogram256) -> Double {
         let contrast = Double(histogram.percentile(0.95) - histogram.percentile(0.05))
         guard contrast > 10 else { return 0 }
-        var gradients = Histogram256()
-        for y in r.y0..<max(r.y0, r.y1 - 1) {
-            for x in r.x0..<max(r.x0, r.x1 - 1) {
-                let v = Int(image[x, y])
-                gradients.add(max(abs(Int(image[x + 1, y]) - v), abs(Int(image[x, y + 1]) - v)))
+        var counts = [Int](repeating: 0, count: 256)
+        let width = image.width
+        image.pixels.withUnsafeBufferPointer { p in
+            counts.withUnsafeMutableBufferPointer { c in
+                for y in r.y0..<max(r.y0, r.y1 - 1) {
+                    let row = y * width
+                    for x in r.x0..<max(r.x0, r.x1 - 1) {
+                        let v = Int(p[row + x])
+                        c[max(abs(Int(p[row + x + 1]) - v), abs(Int(p[row + width + x]) - v))] += 1
+                    }
+                }
             }
         }
-        let p99 = gradients.percentile(0.99)
+        let p99 = Histogram256(counts: counts).percentile(0.99)
         return min(1, Double(p99) / contrast)
     }
 }
