@@ -93,3 +93,18 @@ func runZXingSuites(directory: String, verbose: Bool) {
                                                                                    t[min(t.count - 1, t.count * 9 / 10)], t.last!))
     }
 }
+
+/// `idkit-bench barcode-time IMAGE...`: `idkit barcode`'s reader in process, best of five, and
+/// what it found (a page without a barcode shows what failing costs).
+func runBarcodeTime(_ files: [String]) {
+    for file in files {
+        guard let image = try? ImageDecoder.decodeFile(atPath: file).image else { continue }
+        var best = Double.infinity, found = 0
+        for _ in 0..<5 {
+            let t0 = now()
+            found = (try? BarcodeReader().read(image))?.count ?? 0
+            best = min(best, Double(now() - t0) / 1e6)
+        }
+        print((file as NSString).lastPathComponent, "\(image.width)×\(image.height)", "\(found) found", String(format: "%.1f ms", best))
+    }
+}

@@ -56,6 +56,11 @@ struct BenchTool: Sendable {
             runDecodeTime(a)
             return true
         },
+        BenchTool(name: "barcode-time", usage: "barcode-time IMAGE...   idkit barcode's reader in process, best of five") { a in
+            guard !a.isEmpty else { return false }
+            runBarcodeTime(a)
+            return true
+        },
         BenchTool(name: "scan-debug", usage: "scan-debug IMAGE   the band and reading, step by step") { a in
             guard let image = a.first else { return false }
             runScanDebug(image)
