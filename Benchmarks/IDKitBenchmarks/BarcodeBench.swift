@@ -73,7 +73,7 @@ func runZXingSuites(directory: String, verbose: Bool) {
         exit(66)
     }
     let rows = manifest.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-    let reader = BarcodeReader()
+    let reader = BarcodeReader(), pdf417Only = BarcodeReader(options: .pdf417)
     var times: [String: [Double]] = [:]
     for row in rows where row.count > 5 {
         guard let decoded = try? ImageDecoder.decodeFile(atPath: directory + "/" + row[1]) else { print("cannot decode \(row[1])"); continue }
@@ -83,6 +83,11 @@ func runZXingSuites(directory: String, verbose: Bool) {
         let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
         let key = (row[5] == "photo" ? "photos" : "generated") + (found.isEmpty ? ", nothing read" : ", read")
         times[key, default: []].append(ms)
+        // The same with PDF417 alone (BarcodeReader.Options.pdf417: no zbar, no other formats).
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        let only = (try? pdf417Only.read(image)) ?? []
+        times[key + ", PDF417 only" + (only.isEmpty == found.isEmpty ? "" : " (differs)"), default: []]
+            .append(Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6)
         if verbose { print(row[1], "\(image.width)×\(image.height)", found.isEmpty ? "none" : "\(found.count) PDF417", String(format: "%.1f ms", ms)) }
     }
     print("idkit barcode's reader, in process, one image at a time (zxing suites)")

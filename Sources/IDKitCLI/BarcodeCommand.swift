@@ -9,6 +9,8 @@ import IDKitScan
 enum BarcodeCommand {
     struct Options {
         var json = false
+        /// PDF417 only: no zbar, no other zxing-cpp formats (a licence backend's reader).
+        var pdf417Only = false
         var limits = ImageLimits.default
         var files: [String] = []
     }
@@ -19,6 +21,7 @@ enum BarcodeCommand {
         while let token = cursor.next() {
             switch token {
             case .option(name: "json", value: nil): options.json = true
+            case .option(name: "pdf417", value: nil): options.pdf417Only = true
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
             case .option(name: "max-pixels", let v): options.limits.maxPixels = try cursor.maxPixels(v)
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit barcode'")
@@ -34,7 +37,7 @@ enum BarcodeCommand {
         let (parsed, exit) = CommandStart.options("barcode", help: Help.barcode, io: io) { () throws(UsageError) in try parseOptions(arguments) }
         guard let options = parsed else { return exit }
         var status = IDKitCommand.ExitStatus.valid
-        let reader = BarcodeReader()
+        let reader = BarcodeReader(options: options.pdf417Only ? .pdf417 : BarcodeReader.Options())
         var all: [Barcode] = []
         for file in options.files {
             var barcodes: [Barcode] = []

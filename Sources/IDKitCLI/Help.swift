@@ -85,7 +85,7 @@ extension Help {
     idkit barcode — decode every barcode in images and parse AAMVA payloads
 
     USAGE
-      idkit barcode [--json] [--max-pixels N] IMAGE…
+      idkit barcode [--json] [--pdf417] [--max-pixels N] IMAGE…
 
     INPUT
       PNG, JPEG, binary/ASCII PGM, BMP, TIFF, WebP, GIF or HEIC files. PDF417 is read by zxing-cpp
@@ -95,6 +95,7 @@ extension Help {
     OPTIONS
       --json          one JSON object per image: {"file", "barcodes": [{"format", "bytes" (base64),
                       "quad", "decoder", "aamva"}], "errors"}
+      --pdf417        PDF417 only: no 1D or QR search (about 40% faster on photos)
       --max-pixels N  refuse images with more than N pixels (default 40000000)
 
     EXIT STATUS

@@ -76,6 +76,15 @@ import Testing
         #expect((objects[1]["errors"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("idkit barcode --pdf417 reads PDF417 symbols and nothing else")
+    func pdf417Only() throws {
+        let r = try IDKitBinary.run(["barcode", "--json", "--pdf417", path("pdf417/images/rot30-00.png"), path("pdf417/misc/code128.png")])
+        #expect(r.status == 1)                            // the Code 128 image has no PDF417
+        let objects = try jsonObjects(r.stdout)
+        #expect((objects[0]["barcodes"] as? [[String: Any]])?.map { $0["format"] as? String } == ["PDF417"])
+        #expect((objects[1]["barcodes"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("idkit barcode reports bad images with the reason and a failing status")
     func barcodeErrors() throws {
         let bomb = try IDKitBinary.run(["barcode", "--json", path("pdf417/misc/bomb-100000x100000.png")])
