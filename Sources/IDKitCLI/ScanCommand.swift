@@ -150,6 +150,14 @@ enum ScanCommand {
                           q.mrzCharHeightPx.map { String(format: "%.0f", $0) } ?? "–")
             out += q.hints.isEmpty ? "\n" : "; hints: " + q.hints.joined(separator: ", ") + "\n"
         }
+        // Every document found: its format, how sure the outline is, its MRZ status, its crops.
+        for (k, d) in scan.documents.enumerated() {
+            guard let detection = d.detection else { continue }
+            let c = detection.corners.corners.map { String(format: "(%.0f, %.0f)", $0.x, $0.y) }.joined(separator: " ")
+            out += String(format: "  document %d: %@, confidence %.2f, %@; corners %@\n", k + 1, detection.format.rawValue,
+                          detection.confidence, k == 0 ? "primary" : d.status.rawValue, c)
+            for key in ["document", "face"] { if let path = d.crops[key] { out += "    \(key) crop: \(path)\n" } }
+        }
         for b in scan.barcodes { out += "  barcode: \(b.format.rawValue), \(b.bytes.count) bytes\n" }
         if let d = scan.document, let name = d[.lastName].value {
             out += "  document: \(name)" + (d[.firstName].value.map { ", \($0)" } ?? "") + (d[.documentNumber].value.map { ", no. \($0)" } ?? "") + "\n"
