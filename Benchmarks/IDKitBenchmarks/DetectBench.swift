@@ -122,7 +122,7 @@ func runDetectTime(_ files: [String]) {
             guard let edges = detector.edges(of: image) else { break }
             outlines = detector.outlines(in: edges)
             let t1 = now()
-            documents = detector.documents(edges: edges, outlines: outlines, bands: bands, readBands: bands.count)
+            documents = detector.documents(edges: edges, outlines: outlines, bands: bands)
             let t2 = now()
             outlineMs = min(outlineMs, Double(t1 - t0) / 1e6)
             matchMs = min(matchMs, Double(t2 - t1) / 1e6)

@@ -80,12 +80,7 @@ public enum DocumentCropper {
     /// The rectangle of an image, grown by `margin` of its size on every side and clipped.
     public static func cropped(_ image: ColorImage, _ box: (x: Int, y: Int, width: Int, height: Int), margin: Double = 0.04) -> ColorImage? {
         let grow = Int(margin * Double(max(box.width, box.height)))
-        let x0 = max(0, box.x - grow), y0 = max(0, box.y - grow)
-        let x1 = min(image.width, box.x + box.width + grow), y1 = min(image.height, box.y + box.height + grow)
-        guard x1 > x0, y1 > y0 else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity((x1 - x0) * (y1 - y0) * 3)
-        for row in y0..<y1 { out.append(contentsOf: image.pixels[((row * image.width + x0) * 3)..<((row * image.width + x1) * 3)]) }
-        return ColorImage(width: x1 - x0, height: y1 - y0, pixels: out)
+        let crop = image.cropped(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow)
+        return crop.width > 0 && crop.height > 0 ? crop : nil
     }
 }

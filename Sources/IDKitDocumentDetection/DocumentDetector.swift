@@ -129,18 +129,19 @@ public struct DocumentDetector: Sendable {
         }
     }
 
-    /// ``outlines(in:)`` and the documents they make with the MRZ bands given (read bands first:
-    /// their direction says which way up a document is).
-    public func detect(_ image: GrayImage, bands: [MRZBand] = [], readBands: Int = 0) -> [DetectedDocument] {
+    /// ``outlines(in:)`` and the documents they make with the MRZ bands given.
+    public func detect(_ image: GrayImage, bands: [MRZBand] = []) -> [DetectedDocument] {
         guard let edges = edges(of: image) else { return bands.compactMap { Self.placed(from: $0) } }
-        return documents(edges: edges, outlines: outlines(in: edges), bands: bands, readBands: readBands)
+        return documents(edges: edges, outlines: outlines(in: edges), bands: bands)
     }
 
     /// The documents: every outline shaped like a document, and every MRZ with the document around
     /// it (the outline that holds it where its format puts it, else the format's outline placed from
     /// it and moved onto the image's edges), none inside another, largest first.
-    /// The first `readBands` bands were read, and are the right way up; the others may be either way.
-    public func documents(edges: Edges, outlines: [Outline], bands: [MRZBand], readBands: Int = 0) -> [DetectedDocument] {
+    /// The bands are read ones (``MRZScanner``'s, turned the right way up by its probes): a band's
+    /// direction is its document's. A band only located, not read, may be either way round and is
+    /// not given here (the scanner reads the other bands first and keeps those that read as an MRZ).
+    public func documents(edges: Edges, outlines: [Outline], bands: [MRZBand]) -> [DetectedDocument] {
         var candidates: [DetectedDocument] = []
         var claimed = Set<Int>()
         for outline in outlines {
@@ -161,7 +162,7 @@ public struct DocumentDetector: Sendable {
         // the edges there are; where none line up, the placed outline itself, with low confidence.
         // Also where the outline around it is poorly supported (merged with a thumb or the desk's
         // clutter): the better supported of the two stays.
-        var requests: [(band: Int, way: MRZBand, placed: DetectedDocument)] = []
+        var requests: [(band: Int, placed: DetectedDocument)] = []
         for (i, band) in bands.enumerated() {
             let holder = candidates.firstIndex { $0.band.map { Self.sameBand($0, band) } ?? false }
             if let holder, candidates[holder].confidence >= 0.95 { continue }
@@ -169,21 +170,17 @@ public struct DocumentDetector: Sendable {
             // Another line of text inside a document an MRZ already confirms is not a document.
             let centre = band.quad.center
             if holder == nil, candidates.contains(where: { $0.band != nil && Self.contains($0.corners.corners, centre) }) { continue }
-            // A band that was read is the right way up; one only located may be either way.
-            for way in i < readBands ? [band] : [band, band.flipped()] {
-                if let placed = Self.placed(from: way) { requests.append((i, way, placed)) }
-            }
+            if let placed = Self.placed(from: band) { requests.append((i, placed)) }
         }
         let snapped = snap(edges, requests.map { $0.placed.corners.corners })
-        for (i, band) in bands.enumerated() {
-            let mine = requests.indices.filter { requests[$0].band == i }
-            guard let first = mine.first else { continue }
-            let best = mine.compactMap { k in snapped[k].flatMap { Self.oriented($0, band: requests[k].way) }.flatMap { $0.band != nil ? $0 : nil } }
-                .max { $0.confidence < $1.confidence }
+        for (request, outline) in zip(requests, snapped) {
+            let band = bands[request.band]
+            // The snapped outline, if the MRZ still sits in it where the format puts one.
+            let best = outline.flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
                 if let best, best.confidence > candidates[holder].confidence { candidates[holder] = best }
             } else {
-                candidates.append(best ?? requests[first].placed)
+                candidates.append(best ?? request.placed)
             }
         }
         // Outlines an MRZ confirms first, then other outlines, then documents placed from an MRZ
@@ -226,17 +223,13 @@ public struct DocumentDetector: Sendable {
     /// confidence; `nil` when its shape is no document's.
     static func document(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
         guard let band else { return oriented(outline, band: nil) }
-        // A band that was located but not read may be either way round: the one that puts it
-        // along the document's bottom edge.
-        for way in [band, band.flipped()] {
-            if let d = oriented(outline, band: way), d.band != nil { return d }
-        }
+        if let d = oriented(outline, band: band), d.band != nil { return d }
         // An MRZ inside that is not where the format puts one: the outline of something else
         // (a sheet the document lies on, the MRZ's own box), or the document with a misread band.
         return oriented(outline, band: nil).map { var d = $0; d.confidence *= 0.85; return d }
     }
 
-    /// ``document(_:band:)`` with the band's direction taken as the document's.
+    /// ``document(_:band:)``, the band's direction taken as the document's; without a band, by shape.
     static func oriented(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
         var points = outline.points
         // Clockwise in image coordinates (y down).

@@ -28,6 +28,17 @@ public struct ColorImage: Sendable, Equatable {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
+    /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image (as
+    /// ``GrayImage/cropped(x:y:width:height:)``).
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> ColorImage {
+        let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))
+        let x1 = max(x0, min(self.width, x + width)), y1 = max(y0, min(self.height, y + height))
+        var out = [UInt8]()
+        out.reserveCapacity((x1 - x0) * (y1 - y0) * 3)
+        for row in y0..<y1 { out.append(contentsOf: pixels[((row * self.width + x0) * 3)..<((row * self.width + x1) * 3)]) }
+        return ColorImage(width: x1 - x0, height: y1 - y0, pixels: out)
+    }
+
     public func applyingEXIFOrientation(_ orientation: Int) -> ColorImage {
         let (out, w, h) = ExifOrientation.apply(orientation, to: pixels, width: width, height: height, channels: 3)
         return ColorImage(width: w, height: h, pixels: out)

@@ -215,7 +215,7 @@ public struct DocumentScanner: Sendable {
         let detectStart = Date()
         func detect(_ readings: [MRZScanner.Outcome]) -> [DetectedDocument] {
             outlineSlot.value.map {
-                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band), readBands: readings.count)
+                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band))
             } ?? []
         }
         var readings = outcome.band == nil ? [] : [outcome]
@@ -253,7 +253,7 @@ public struct DocumentScanner: Sendable {
             if let pitch, width < 17 * pitch { continue }
             guard let found = mrz(in: first, within: d.corners, scanner: scanner), let edges = outlineSlot.value?.edges,
                   let refined = detector.documents(edges: edges, outlines: [DocumentDetector.Outline(points: d.corners.corners, support: d.confidence)],
-                                                   bands: [found.band!], readBands: 1).first, refined.band != nil else { continue }
+                                                   bands: [found.band!]).first, refined.band != nil else { continue }
             parts[k] = (refined, found)
         }
         // Every MRZ read must belong to a document: the one around it, or one of its own.

@@ -184,6 +184,10 @@ import Testing
         let gray = try ImageDecoder.decode(png)
         #expect(gray == colour.gray)
         // BT.601 with the decoders' integer weights: the red square's gray level.
+        // A crop in colour is the same rectangle as in gray, clipped to the image the same way.
+        let crop = colour.cropped(x: 30, y: -4, width: 20, height: 10)
+        #expect(crop.width == 7 && crop.height == 6)
+        #expect(crop.gray == colour.gray.cropped(x: 30, y: -4, width: 20, height: 10))
         let red: Int = 200, green: Int = 30, blue: Int = 60
         let luma = (77 * red + 150 * green + 29 * blue + 128) >> 8
         #expect(Int(colour.gray[12, 7]) == luma)
