@@ -29,6 +29,9 @@ public struct MRZReading: Sendable, Equatable, Codable {
 /// Turns per-character evidence into the most probable MRZ that the layout's rules allow, and
 /// judges whether it can be trusted.
 ///
+/// 0. Where the recognizer hesitates between a confusable pair in a position that allows both
+///    (`0`/`O` in a document number), the glyph is compared with the document's own clear examples
+///    of the two (``MRZOwnGlyphs``: its dates' zeros, its name's letters), which adds evidence.
 /// 1. Each position's character class (``MRZFormat/characterClasses``: digits in dates and check
 ///    digits, letters in codes and names, `M F X <` for sex) limits what it can be.
 /// 2. The check digits (ICAO 9303-3 §4.9; ``MRZFormat/checkDigitRules``) choose the most probable
@@ -203,6 +206,9 @@ struct MRZDecoder: Sendable {
 
     func decode(_ scores: MRZScores, as format: MRZFormat) -> MRZReading {
         let classes = format.characterClasses
+        // The recognizer's evidence, sharpened where the document's own glyphs tell a pair apart.
+        var scores = scores
+        scores.evidence = MRZOwnGlyphs.adapted(scores, classes: classes)
         // Log-probabilities over all 37 symbols, each position's class (ICAO 9303-3 §4.2) a prior,
         // not a wall: what is printed is read as printed (the digits "132" in a Romanian ID's
         // nationality stay digits, and the parser then judges the MRZ), but a symbol outside the

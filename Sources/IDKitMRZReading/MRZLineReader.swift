@@ -14,6 +14,10 @@ struct MRZScores: Sendable {
     /// `[line][position]`: the network's probability that the cell holds no character (covered,
     /// or past the text's end); empty for the templates, which cannot tell.
     var blank: [[Float]] = []
+    /// `[line]`: the network's input windows of the line, one after another (28 × 32 floats each,
+    /// normalised as the network saw them), for comparing a doubtful glyph with the document's own
+    /// clear ones (``MRZOwnGlyphs``); empty for the templates and for fused frames.
+    var windows: [[Float]] = []
 
     /// How many cells at the band's start and at its end hold no character on most lines: a
     /// band placed a few positions off its text (its first characters too faint to be found)
@@ -195,7 +199,9 @@ struct MRZLineReader: Sendable {
                     evidence.append(lineEvidence)
                     blank.append(lineBlank)
                 }
-                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank)
+                let size = MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight
+                let lineWindows = (0..<strips.count).map { l in Array(windows[(l * n * size)..<((l + 1) * n * size)]) }
+                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows)
             }
         }
         let evidence = correlations(image, band: band).map { $0.map { $0.map { MRZDecoder.beta * $0 } } }

@@ -193,6 +193,7 @@ public struct MRZScanner: Sendable {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
         }
         var fused = first.1
+        fused.windows = []            // the evidence is several frames', the windows one frame's
         for (l, line) in fused.evidence.enumerated() {
             for (p, _) in line.enumerated() {
                 for s in 0..<OCRBClassifier.symbolCount {
