@@ -109,7 +109,7 @@ enum ScanCommand {
                 let images = scanner.crops(of: job.scan, in: color)
                 for (k, picture) in images.enumerated() where k < job.scan.documents.count {
                     let base = dir + "/" + job.stem + (k == 0 ? "" : ".doc\(k + 1)")
-                    for (key, crop) in [("document", picture.document), ("face", picture.face)] {
+                    for (key, crop) in [("document", picture.document), ("face", picture.face), ("signature", picture.signature)] {
                         guard let crop else { continue }
                         let path = base + ".\(key).png"
                         if write(path, { () throws(ImageError) in try ImageEncoder.png(crop) }) { job.scan.documents[k].crops[key] = path }
@@ -156,7 +156,7 @@ enum ScanCommand {
             let c = detection.corners.corners.map { String(format: "(%.0f, %.0f)", $0.x, $0.y) }.joined(separator: " ")
             out += String(format: "  document %d: %@, confidence %.2f, %@; corners %@\n", k + 1, detection.format.rawValue,
                           detection.confidence, k == 0 ? "primary" : d.status.rawValue, c)
-            for key in ["document", "face"] { if let path = d.crops[key] { out += "    \(key) crop: \(path)\n" } }
+            for key in ["document", "face", "signature"] { if let path = d.crops[key] { out += "    \(key) crop: \(path)\n" } }
         }
         for b in scan.barcodes { out += "  barcode: \(b.format.rawValue), \(b.bytes.count) bytes\n" }
         if let d = scan.document, let name = d[.lastName].value {

@@ -3,7 +3,8 @@ import Foundation
 import IDKitImage
 
 /// Straightened crops of a detected document, in colour: the document itself at a stated
-/// resolution, and its face photo (ICAO 9303 zone V), located in the straightened document.
+/// resolution, its face photo (ICAO 9303 zone V) and its holder's signature (zone IV), located in
+/// the straightened document.
 public enum DocumentCropper {
     /// The straightened document's size in pixels: the format's physical size at `dpi` (an ID-1
     /// card at 300 dpi is 1011 × 638), or for an unknown format the outline's own mean size.
@@ -75,6 +76,54 @@ public enum DocumentCropper {
         guard let mm = format.millimetres else { return nil }
         let sx = w / mm.width, sy = h / mm.height
         return ((Int(zone.x * sx), Int(zone.y * sy), Int(zone.w * sx), Int(zone.h * sy)), false)
+    }
+
+    /// The zone where a format's layout puts the holder's signature (ICAO 9303 zone IV), in
+    /// millimetres from the top-left corner: right of the portrait, below the personal data, above
+    /// the MRZ, on a TD3 data page, a TD2 card and a TD1 card's front. `nil` for a TD1 card's MRZ
+    /// side (the signature is on the other side), a visa and an unknown format.
+    static func signatureZone(_ format: DocumentFormat, hasMRZ: Bool) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        switch format {
+        case .td3: (45, 46, 120, 62)
+        case .td2: (38, 40, 100, 56)
+        case .td1 where !hasMRZ: (30, 36, 82, 51)
+        default: nil
+        }
+    }
+
+    /// A dark pixel is at least this much darker than its zone's median grey (ink on paper, not
+    /// the guilloche).
+    static let inkContrast = 60
+    /// Where the holder's signature is in a straightened document, and whether it was located (the
+    /// ink in the format's zone IV, as its bounding box, the zone's specks aside) or is only the
+    /// nominal zone (no ink there, or ink all over it: printed matter, not a signature); `nil`
+    /// where the layout has no signature (``signatureZone(_:hasMRZ:)``).
+    public static func signatureRegion(in straightened: GrayImage, format: DocumentFormat, hasMRZ: Bool) -> (box: (x: Int, y: Int, width: Int, height: Int), located: Bool)? {
+        guard let zone = signatureZone(format, hasMRZ: hasMRZ), let mm = format.millimetres else { return nil }
+        let sx = Double(straightened.width) / mm.width, sy = Double(straightened.height) / mm.height
+        let x0 = max(0, Int(zone.x0 * sx)), y0 = max(0, Int(zone.y0 * sy))
+        let x1 = min(straightened.width, Int(zone.x1 * sx)), y1 = min(straightened.height, Int(zone.y1 * sy))
+        guard x1 - x0 > 4, y1 - y0 > 4 else { return nil }
+        let nominal = (box: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), located: false)
+        let zonePixels = straightened.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in zonePixels.pixels { histogram[Int(v)] += 1 }
+        var seen = 0, median = 255
+        for (v, n) in histogram.enumerated() { seen += n; if seen * 2 >= zonePixels.pixels.count { median = v; break } }
+        let threshold = median - inkContrast
+        guard threshold > 0 else { return nominal }
+        // Ink in columns and rows, each needing more than a speck's worth (a pixel of dust, a
+        // fibre): 0.3 mm of ink.
+        let w = zonePixels.width, h = zonePixels.height
+        var columns = [Int](repeating: 0, count: w), rows = [Int](repeating: 0, count: h)
+        for y in 0..<h { for x in 0..<w where Int(zonePixels.pixels[y * w + x]) < threshold { columns[x] += 1; rows[y] += 1 } }
+        let speck = max(1, Int(0.3 * sx))
+        guard let left = columns.firstIndex(where: { $0 >= speck }), let right = columns.lastIndex(where: { $0 >= speck }),
+              let top = rows.firstIndex(where: { $0 >= speck }), let bottom = rows.lastIndex(where: { $0 >= speck }) else { return nominal }
+        let bw = right - left + 1, bh = bottom - top + 1
+        // A signature is a few millimetres of ink, not the whole zone.
+        guard Double(bw) >= 5 * sx, Double(bh) >= 2 * sy, bw * bh < w * h * 8 / 10 else { return nominal }
+        return ((x0 + left, y0 + top, bw, bh), true)
     }
 
     /// The rectangle of an image, grown by `margin` of its size on every side and clipped.

@@ -3,13 +3,17 @@ import IDKitImage
 import IDKitDocumentDetection
 
 /// The pictures a backend stores of one document (issue 14): the document straightened at a
-/// stated resolution and its face photo, in colour.
+/// stated resolution, its face photo and its holder's signature, in colour.
 public struct DocumentImages: Sendable {
     public var document: ColorImage?
     public var face: ColorImage?
     /// The face was found as a photo-shaped outline in the document (`false`: the format's
     /// nominal zone V).
     public var faceLocated: Bool
+    /// The holder's signature (ICAO 9303 zone IV), where the layout has one on this side.
+    public var signature: ColorImage? = nil
+    /// The signature was found as the ink in zone IV (`false`: the nominal zone).
+    public var signatureLocated: Bool = false
 }
 
 extension DocumentScanner {
@@ -31,9 +35,13 @@ extension DocumentScanner {
             guard let detection = d.detection, let straightened = DocumentCropper.document(source, detection, dpi: dpi) else {
                 return DocumentImages(document: nil, face: nil, faceLocated: false)
             }
-            let face = DocumentCropper.faceRegion(in: straightened.gray, format: detection.format, hasMRZ: d.band != nil)
+            let gray = straightened.gray
+            let face = DocumentCropper.faceRegion(in: gray, format: detection.format, hasMRZ: d.band != nil)
+            let signature = DocumentCropper.signatureRegion(in: gray, format: detection.format, hasMRZ: d.band != nil)
             return DocumentImages(document: straightened, face: face.flatMap { DocumentCropper.cropped(straightened, $0.box) },
-                                  faceLocated: face?.located ?? false)
+                                  faceLocated: face?.located ?? false,
+                                  signature: signature.flatMap { DocumentCropper.cropped(straightened, $0.box, margin: 0.03) },
+                                  signatureLocated: signature?.located ?? false)
         }
     }
 }

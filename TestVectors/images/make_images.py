@@ -27,7 +27,9 @@ placeholder and a guilloche-like background, placed in a scene and degraded by g
 
 Ground truth per image: the MRZ lines, the layout, the band quadrilateral (the MRZ text's
 bounding box corners in image coordinates, in reading order: top-left, top-right, bottom-right,
-bottom-left of the upright document), and the document's own corners (`corners`, same order).
+bottom-left of the upright document), and the document's own corners (`corners`, same order);
+for the two-document photos also each document's signature box (`signature`: x0, y0, x1, y1 as
+fractions of the upright document's width and height; null where the side has no signature).
 
 Needs: pillow, numpy; fonts-ocr-b, fonts-dejavu-core, fonts-urw-base35 (Debian).
 """
@@ -37,6 +39,7 @@ import json
 import math
 import os
 import random
+import zlib
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -119,6 +122,9 @@ def make_mrz(rng, layout):
 # Document sizes in mm (ISO/IEC 7810 ID-1, ID-2, ID-3 page) and MRZ geometry (ICAO 9303-3/4/5/6:
 # 10 characters per 25.4 mm; line pitch about 4.2 mm; characters about 2.4 mm high).
 SIZES = {"TD1": (85.6, 54.0), "TD2": (105.0, 74.0), "TD3": (125.0, 88.0)}
+# Where the signature goes (mm from the top-left corner: x0, y0, x1, y1): right of the portrait,
+# below the personal data, above the MRZ (IDKit's DocumentCropper searches the same zones).
+SIGNATURE_ZONES = {"TD1": (30.0, 36.0, 82.0, 51.0), "TD2": (38.0, 40.0, 100.0, 56.0), "TD3": (45.0, 46.0, 120.0, 62.0)}
 
 
 def render_document(rng, layout, lines, dpmm, group=""):
@@ -148,6 +154,30 @@ def render_document(rng, layout, lines, dpmm, group=""):
         d.text((tx, y), label, fill=(80, 80, 80), font=small)
         d.text((tx, y + int(2.2 * dpmm)), "".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVW 0123456789") for _ in range(rng.randint(6, 16))),
                fill=(20, 20, 20), font=font)
+    # The holder's signature (ICAO 9303 zone IV) on a page or card side that has one: a TD3 page,
+    # a TD2 card, a TD1 card's front (its back holds the MRZ). Drawn with its own generator, seeded
+    # from the MRZ, so that the rest of the image is what it was before signatures were drawn.
+    render_document.signature = None
+    if layout != "TD1" or group == "front":
+        zone = SIGNATURE_ZONES[layout]
+        srng = random.Random(zlib.crc32(("".join(lines) + layout).encode()))
+        sw, sh = srng.uniform(0.45, 0.8) * (zone[2] - zone[0]), srng.uniform(0.5, 0.8) * (zone[3] - zone[1])
+        sx0 = zone[0] + srng.uniform(0, zone[2] - zone[0] - sw)
+        sy0 = zone[1] + srng.uniform(0, zone[3] - zone[1] - sh)
+        pts = []
+        loops = srng.randint(4, 8)
+        for k in range(loops * 12 + 1):
+            t = k / 12
+            r = srng.uniform(0.3, 0.5)
+            u = (t + r * math.cos(2 * math.pi * t + 1)) / (loops + 1)
+            v = 0.5 + 0.45 * math.sin(2 * math.pi * t) * (0.6 + 0.4 * math.sin(t * 1.3))
+            pts.append(((sx0 + u * sw) * dpmm, (sy0 + v * sh) * dpmm))
+        stroke = max(1, int(0.35 * dpmm))
+        d.line(pts, fill=(20, 30, 110), width=stroke, joint="curve")
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        half = stroke / 2                                  # the box of the ink, not of the pen's path
+        render_document.signature = [round((min(xs) - half) / W, 4), round((min(ys) - half) / H, 4),
+                                     round((max(xs) + half) / W, 4), round((max(ys) + half) / H, 4)]
     # The MRZ: OCR-B, 10 characters per inch, placed from the bottom edge (9303-3 zone).
     pitch = 2.54 * dpmm
     ocr = ImageFont.truetype(OCRB_SHARP if group == "print" else OCRB, int(round(3.4 * dpmm)))   # cap height about 2.4 mm
@@ -376,7 +406,7 @@ def make_pair(rng, card_front=False):
         lines = make_mrz(rng, layout)
         front = card_front and layout != "TD3"
         img, band = render_document(rng, layout, lines, dpmm, "front" if front else "")
-        docs.append((layout, None if front else lines, img, band))
+        docs.append((layout, None if front else lines, img, band, render_document.signature))
     gap = rng.uniform(8, 25) * dpmm
     margin = rng.uniform(15, 30) * dpmm
     widths = [d[2].size[0] for d in docs]
@@ -387,7 +417,7 @@ def make_pair(rng, card_front=False):
     nrng = np.random.default_rng(rng.randint(0, 1 << 30))
     truth = []
     x = margin
-    for layout, lines, doc, band in docs:
+    for layout, lines, doc, band, signature in docs:
         dw, dh = doc.size
         cx = x + dw / 2
         cy = margin + max(heights) / 2 + rng.uniform(-0.5, 0.5) * (max(heights) - dh)
@@ -405,7 +435,8 @@ def make_pair(rng, card_front=False):
             return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
         x0, y0, x1, y1 = band
         truth.append({"layout": layout, "lines": lines, "corners": [[round(u, 1), round(v, 1)] for u, v in placed],
-                      "quad": [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)] if lines else None, "area": dw * dh})
+                      "quad": [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)] if lines else None,
+                      "signature": signature, "area": dw * dh})
         x += dw + gap
     arr = np.asarray(bg).astype(np.float32) + nrng.normal(0, 4, (H, W, 3))
     img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")

@@ -175,7 +175,7 @@ import IDKitImage
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("idkit scan --crop writes each document straightened at 300 dpi and its face, in colour, and names the files in the JSON")
+    @Test("idkit scan --crop writes each document straightened at 300 dpi, its face and its signature, in colour, and names the files in the JSON")
     func crops() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-crop-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -187,7 +187,7 @@ import IDKitImage
         let crops = try #require(o["crops"] as? [String: Any])
         #expect(crops["document"] as? String == dir.path + "/pair-00.document.png")
         #expect(crops["face"] as? String == dir.path + "/pair-00.face.png")
-        #expect(crops["signature"] is NSNull)
+        #expect(crops["signature"] as? String == dir.path + "/pair-00.signature.png")
         let second = try #require((o["documents"] as? [[String: Any]])?.last?["crops"] as? [String: Any])
         #expect(second["document"] as? String == dir.path + "/pair-00.doc2.document.png")
         // The primary is a passport page: 125 × 88 mm at 300 dpi, in colour.
@@ -197,6 +197,10 @@ import IDKitImage
         // The face photo: taller than wide, much smaller than the page.
         let face = try ImageDecoder.decodeColorPage(Array(try Data(contentsOf: dir.appendingPathComponent("pair-00.face.png")))).image
         #expect(face.height > face.width && face.width < document.width / 3)
+        // The signature: a wide strip of ink, blue (the generator signs in blue-black).
+        let signature = try ImageDecoder.decodeColorPage(Array(try Data(contentsOf: dir.appendingPathComponent("pair-00.signature.png")))).image
+        #expect(signature.width > 2 * signature.height && signature.width < document.width * 3 / 5)
+        #expect(stride(from: 0, to: signature.pixels.count, by: 3).contains { Int(signature.pixels[$0 + 2]) - Int(signature.pixels[$0]) > 50 })
     }
 
     @Test("idkit scan --crop: a missing directory and --fuse are usage errors")

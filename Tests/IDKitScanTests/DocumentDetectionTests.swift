@@ -8,12 +8,15 @@ import IDKitMRZ
 
 /// `TestVectors/images/documents/manifest.json` (`make_images.py --pairs`, seeded): photos of a
 /// passport page and a card side by side, each document's corners in reading order, its layout and
-/// its MRZ lines (`null` for a card photographed from the front).
+/// its MRZ lines (`null` for a card photographed from the front) and its signature box.
 struct DocumentPhotos: Decodable, Sendable {
     struct Document: Decodable, Sendable {
         var layout: String
         var lines: [String]?
         var corners: [[Double]]
+        /// The signature's box (x0, y0, x1, y1) as fractions of the upright document; `nil` where
+        /// the side shown has none.
+        var signature: [Double]?
     }
     struct Entry: Decodable, Sendable, CustomTestStringConvertible {
         var file: String
@@ -67,6 +70,37 @@ struct DocumentPhotos: Decodable, Sendable {
         let primary = try #require(scan.detection)
         #expect(Self.cornerError(primary.corners, photo.documents[0].corners) < 0.02)
         #expect(scan.documents.first?.detection == scan.detection)
+    }
+
+    /// Issue 14: the holder's signature (ICAO 9303 zone IV) found as the ink of its zone, not only
+    /// the zone, on every straightened document whose layout has one on the side shown; none on a
+    /// TD1 card's MRZ side.
+    @Test(arguments: DocumentPhotos.all)
+    func signatureIsTheInkOfZoneIV(_ photo: DocumentPhotos.Entry) throws {
+        let path = DocumentPhotos.directory.appendingPathComponent(photo.file).path
+        let scan = scanner.scan(file: path)
+        let color = try ImageDecoder.decodeColorPage(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).image
+        var checked = 0
+        for truth in photo.documents {
+            guard let match = scan.documents.first(where: { $0.detection.map { Self.cornerError($0.corners, truth.corners) < 0.02 } ?? false }),
+                  let detection = match.detection else { continue }
+            let straight = try #require(DocumentCropper.document(color, detection))
+            let region = DocumentCropper.signatureRegion(in: straight.gray, format: detection.format, hasMRZ: match.band != nil)
+            if detection.format == .td1 && match.band != nil { #expect(region == nil) }
+            guard let box = truth.signature, let region else { continue }
+            #expect(region.located)
+            let w = Double(straight.width), h = Double(straight.height)
+            let t = (x0: box[0] * w, y0: box[1] * h, x1: box[2] * w, y1: box[3] * h)
+            let f = (x0: Double(region.box.x), y0: Double(region.box.y),
+                     x1: Double(region.box.x + region.box.width), y1: Double(region.box.y + region.box.height))
+            let overlap = max(0, min(t.x1, f.x1) - max(t.x0, f.x0)) * max(0, min(t.y1, f.y1) - max(t.y0, f.y0))
+            let union = (t.x1 - t.x0) * (t.y1 - t.y0) + (f.x1 - f.x0) * (f.y1 - f.y0) - overlap
+            // Half the union at least: the straightened page itself may be off by the corners'
+            // 2% of the diagonal (25 px on a TD2 at 300 dpi), a signature a few millimetres tall.
+            #expect(overlap / union > 0.5, "\(truth.layout) signature \(region.box) against \(t)")
+            checked += 1
+        }
+        #expect(checked >= 1)
     }
 
     @Test func scanJSONCarriesTheDocuments() throws {
