@@ -43,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CZXing", pkgConfig: "zxing", providers: [.apt(["libzxing-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
@@ -63,6 +64,9 @@ let package = Package(
         .target(name: "COpenCVShim", dependencies: ["COpenCV"]),
 
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs", "COpenCVShim"]),
+        // `idkit serve` (issue 15): libmicrohttpd behind a C shim (its daemon starts with a variadic call).
+        .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
+        .target(name: "IDKitService", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "CHTTPShim"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
@@ -73,7 +77,7 @@ let package = Package(
                                                   "IDKitDocumentDetection",
                                                   "IDKitDocument"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
-                                                 "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan"]),
+                                                 "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitService"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
@@ -126,6 +130,10 @@ let package = Package(
         .testTarget(
             name: "IDKitCLITests",
             dependencies: ["IDKitCLI", "IDKitMRZ"]
+        ),
+        .testTarget(
+            name: "IDKitServiceTests",
+            dependencies: ["IDKitService", "IDKitCore", "IDKitMRZ", "IDKitAAMVA"]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -10,7 +10,8 @@ enum Help {
       idkit bac [--json] MRZ-LINE… | --document-number N --birth YYMMDD --expiry YYMMDD
                                                    chip access keys (BAC, PACE K_π) and BAC readiness
       idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] IMAGE…   find documents, read their MRZ
-      idkit help validate|aamva|barcode|merge|bac|scan  options and examples
+      idkit serve [--listen HOST:PORT] [--token-file F] [--tls-cert F --tls-key F] …   the HTTP service
+      idkit help validate|aamva|barcode|merge|bac|scan|serve  options and examples
       idkit --version
 
     EXIT STATUS
@@ -57,6 +58,48 @@ enum Help {
 }
 
 extension Help {
+    static let serve = """
+    idkit serve — the HTTP service: the command line's JSON contracts over HTTP (libmicrohttpd)
+
+    USAGE
+      idkit serve [--listen HOST:PORT] [--threads N] [--max-body-bytes N] [--timeout-s N]
+                  [--max-connections N] [--token-file FILE | --insecure-no-auth]
+                  [--tls-cert FILE --tls-key FILE] [--reference-date YYYY-MM-DD]
+                  [--shutdown-timeout-s N] [--no-access-log]
+
+    ROUTES
+      POST /v1/mrz     text/plain or application/x-ndjson (records as 'idkit validate' reads a file;
+                       answer: NDJSON, one 'validate --json' line per record) or application/json
+                       ({"mrz"|"lines", "id", "correct", "strict", "referenceDate"}: one line);
+                       options also as query parameters (?correct&strict&referenceDate=YYYY-MM-DD)
+      POST /v1/aamva   the raw payload (application/octet-stream) or {"payload": base64}: the JSON
+                       of 'idkit aamva --json'
+      GET  /healthz, /readyz (503 while shutting down), /version, /metrics (Prometheus)
+      Errors are application/problem+json (RFC 9457): 400 bad input, 401 no or wrong token,
+      404, 405, 413 body too large, 415 unsupported media type.
+
+    OPTIONS
+      --listen HOST:PORT     address and port (default 127.0.0.1:8080; [::1]:8080 for IPv6; port 0:
+                             any free port, printed at start)
+      --threads N            threads answering requests (default: the cores)
+      --max-body-bytes N     larger bodies get 413 (default 33554432)
+      --timeout-s N          idle connections are closed after N seconds (default 30)
+      --max-connections N    connections at once (default 1024)
+      --token-file FILE      clients must send 'Authorization: Bearer <token>' (the file's text,
+                             at least 16 characters); compared in constant time
+      --insecure-no-auth     serve on a non-loopback address without a token (refused otherwise)
+      --tls-cert/--tls-key   HTTPS with this PEM certificate and key
+      --shutdown-timeout-s N on SIGTERM/SIGINT, wait up to N seconds for requests in flight (10)
+      --no-access-log        no JSON access-log lines on standard error (they never hold a name,
+                             number, MRZ, payload or image: route, status, sizes, time)
+
+    EXAMPLE
+      idkit serve --listen 127.0.0.1:8080 &
+      curl -s --data-binary @TestVectors/mrz/samples.txt -H 'Content-Type: text/plain' \
+           http://127.0.0.1:8080/v1/mrz
+
+    """
+
     static let aamva = """
     idkit aamva — parse AAMVA DL/ID payloads (US and Canadian driver licence / ID card barcodes)
 

@@ -29,6 +29,7 @@ public enum IDKitCommand {
         Subcommand(name: "bac", run: { BACCommand.run($0, io: $1) }, help: Help.bac),
         Subcommand(name: "merge", run: { MergeCommand.run($0, io: $1) }, help: Help.merge),
         Subcommand(name: "scan", run: { ScanCommand.run($0, io: $1) }, help: Help.scan),
+        Subcommand(name: "serve", run: { ServeCommand.run($0, io: $1) }, help: Help.serve),
     ]
 
     /// Runs `idkit` with `arguments` (without the program name) and returns the exit status.

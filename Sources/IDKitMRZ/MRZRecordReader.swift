@@ -49,6 +49,14 @@ public struct MRZRecordReader {
         pending.bytes.reserveCapacity(128)
     }
 
+    /// The records of bytes already in memory (a request body), by the same rules.
+    public init(bytes: [UInt8]) {
+        self.init(fd: -1)
+        buffer = bytes
+        end = bytes.count
+        atEOF = true
+    }
+
     /// Fills `line` with the next line (without `\n`); false at end of input.
     private mutating func nextLine() -> Bool {
         line.removeAll(keepingCapacity: true)

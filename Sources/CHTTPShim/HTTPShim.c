@@ -1,0 +1,281 @@
+// See HTTPShim.h. libmicrohttpd calls `access` several times per request: first with the headers,
+// then once per piece of the body, then once with nothing left; the handler runs on that last call.
+#include "HTTPShim.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <stdarg.h>
+#include <microhttpd.h>
+
+#define MAX_QUERY 32
+#define MAX_HEADERS 8
+
+struct idk_http_server {
+    struct MHD_Daemon *daemon;
+    idk_http_handler handler;
+    void *context;
+    size_t max_body_bytes;
+    uint16_t port;
+    int quiesced;
+    long active;                /* requests begun and not yet completed (atomic) */
+};
+
+struct idk_http_response {
+    unsigned status;
+    char *content_type;
+    uint8_t *body;
+    size_t length;
+    char *header_names[MAX_HEADERS];
+    char *header_values[MAX_HEADERS];
+    int header_count;
+};
+
+/* One request's body as it arrives. */
+typedef struct {
+    uint8_t *data;
+    size_t length, capacity;
+    int too_large;
+} body_state;
+
+static char *copy_string(const char *s) {
+    if (!s) return NULL;
+    size_t n = strlen(s);
+    char *out = malloc(n + 1);
+    if (out) memcpy(out, s, n + 1);
+    return out;
+}
+
+void idk_http_respond(idk_http_response *r, unsigned status, const char *content_type, const uint8_t *body, size_t length) {
+    r->status = status;
+    free(r->content_type);
+    r->content_type = copy_string(content_type);
+    free(r->body);
+    r->body = NULL;
+    r->length = 0;
+    if (length > 0) {
+        r->body = malloc(length);
+        if (r->body) {
+            memcpy(r->body, body, length);
+            r->length = length;
+        } else {
+            r->status = 500;
+        }
+    }
+}
+
+void idk_http_add_header(idk_http_response *r, const char *name, const char *value) {
+    if (r->header_count >= MAX_HEADERS || !name || !value) return;
+    r->header_names[r->header_count] = copy_string(name);
+    r->header_values[r->header_count] = copy_string(value);
+    r->header_count++;
+}
+
+static void free_response(idk_http_response *r) {
+    free(r->content_type);
+    free(r->body);
+    for (int i = 0; i < r->header_count; i++) {
+        free(r->header_names[i]);
+        free(r->header_values[i]);
+    }
+}
+
+typedef struct {
+    idk_http_pair pairs[MAX_QUERY];
+    size_t count;
+} query_list;
+
+static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    query_list *q = cls;
+    if (q->count < MAX_QUERY) {
+        q->pairs[q->count].key = key;
+        q->pairs[q->count].value = value;
+        q->count++;
+    }
+    return MHD_YES;
+}
+
+static enum MHD_Result queue(struct MHD_Connection *connection, idk_http_response *r) {
+    struct MHD_Response *response = MHD_create_response_from_buffer(r->length, r->body, MHD_RESPMEM_MUST_COPY);
+    if (!response) return MHD_NO;
+    if (r->content_type) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
+    for (int i = 0; i < r->header_count; i++) MHD_add_response_header(response, r->header_names[i], r->header_values[i]);
+    enum MHD_Result result = MHD_queue_response(connection, r->status ? r->status : 500, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+static enum MHD_Result answer(idk_http_server *server, struct MHD_Connection *connection, const char *url,
+                              const char *method, body_state *state) {
+    query_list query = {.count = 0};
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_query, &query);
+    idk_http_request request = {
+        .method = method,
+        .path = url,
+        .content_type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+        .authorization = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+        .request_id = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id"),
+        .query = query.pairs,
+        .query_count = query.count,
+        .body = state ? state->data : NULL,
+        .body_length = state ? state->length : 0,
+        .body_too_large = state ? state->too_large : 0,
+    };
+    idk_http_response response;
+    memset(&response, 0, sizeof response);
+    server->handler(server->context, &request, &response);
+    enum MHD_Result result = queue(connection, &response);
+    free_response(&response);
+    return result;
+}
+
+static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                      const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls) {
+    (void)version;
+    idk_http_server *server = cls;
+    body_state *state = *con_cls;
+    if (!state) {
+        state = calloc(1, sizeof *state);
+        if (!state) return MHD_NO;
+        *con_cls = state;
+        __atomic_add_fetch(&server->active, 1, __ATOMIC_ACQ_REL);
+        // A declared length over the limit is answered before any of the body is read.
+        const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (declared) {
+            char *end = NULL;
+            unsigned long long n = strtoull(declared, &end, 10);
+            if (end && *end == '\0' && n > server->max_body_bytes) {
+                state->too_large = 1;
+                return answer(server, connection, url, method, state);
+            }
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (state->too_large) return MHD_YES;
+        if (state->length + n > server->max_body_bytes) {
+            state->too_large = 1;
+            free(state->data);
+            state->data = NULL;
+            state->length = state->capacity = 0;
+            return MHD_YES;
+        }
+        if (state->length + n > state->capacity) {
+            size_t capacity = state->capacity ? state->capacity : 4096;
+            while (capacity < state->length + n) capacity *= 2;
+            if (capacity > server->max_body_bytes) capacity = server->max_body_bytes;
+            uint8_t *grown = realloc(state->data, capacity);
+            if (!grown) return MHD_NO;
+            state->data = grown;
+            state->capacity = capacity;
+        }
+        memcpy(state->data + state->length, upload_data, n);
+        state->length += n;
+        return MHD_YES;
+    }
+    return answer(server, connection, url, method, state);
+}
+
+static void completed(void *cls, struct MHD_Connection *connection, void **con_cls, enum MHD_RequestTerminationCode code) {
+    (void)connection; (void)code;
+    idk_http_server *server = cls;
+    body_state *state = *con_cls;
+    if (state) {
+        free(state->data);
+        free(state);
+        *con_cls = NULL;
+        __atomic_sub_fetch(&server->active, 1, __ATOMIC_ACQ_REL);
+    }
+}
+
+long idk_http_active(const idk_http_server *server) {
+    return __atomic_load_n(&server->active, __ATOMIC_ACQUIRE);
+}
+
+idk_http_server *idk_http_start(const idk_http_config *config, idk_http_handler handler, void *context,
+                                char *error, size_t error_length) {
+    idk_http_server *server = calloc(1, sizeof *server);
+    if (!server) {
+        snprintf(error, error_length, "out of memory");
+        return NULL;
+    }
+    server->handler = handler;
+    server->context = context;
+    server->max_body_bytes = config->max_body_bytes;
+
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    struct sockaddr *address;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ITC;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, config->host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(config->port);
+        address = (struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, config->host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(config->port);
+        address = (struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        snprintf(error, error_length, "'%s' is not an IPv4 or IPv6 address", config->host);
+        free(server);
+        return NULL;
+    }
+    int tls = config->tls_cert_pem && config->tls_key_pem;
+    if (tls) flags |= MHD_USE_TLS;
+    unsigned threads = config->threads ? config->threads : 1;
+    // The options that do not depend on TLS; the TLS pair goes last, before MHD_OPTION_END.
+    if (tls) {
+        server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
+                                          MHD_OPTION_SOCK_ADDR, address,
+                                          MHD_OPTION_THREAD_POOL_SIZE, threads,
+                                          MHD_OPTION_CONNECTION_LIMIT, config->max_connections,
+                                          MHD_OPTION_CONNECTION_TIMEOUT, config->timeout_s,
+                                          MHD_OPTION_NOTIFY_COMPLETED, completed, server,
+                                          MHD_OPTION_HTTPS_MEM_CERT, config->tls_cert_pem,
+                                          MHD_OPTION_HTTPS_MEM_KEY, config->tls_key_pem,
+                                          MHD_OPTION_END);
+    } else {
+        server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
+                                          MHD_OPTION_SOCK_ADDR, address,
+                                          MHD_OPTION_THREAD_POOL_SIZE, threads,
+                                          MHD_OPTION_CONNECTION_LIMIT, config->max_connections,
+                                          MHD_OPTION_CONNECTION_TIMEOUT, config->timeout_s,
+                                          MHD_OPTION_NOTIFY_COMPLETED, completed, server,
+                                          MHD_OPTION_END);
+    }
+    if (!server->daemon) {
+        snprintf(error, error_length, "cannot listen on %s port %u (in use, not this machine's address, %s)",
+                 config->host, (unsigned)config->port, tls ? "or the TLS certificate and key do not load" : "or not permitted");
+        free(server);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    server->port = info ? info->port : config->port;
+    return server;
+}
+
+uint16_t idk_http_port(const idk_http_server *server) { return server->port; }
+
+void idk_http_quiesce(idk_http_server *server) {
+    if (server->quiesced) return;
+    MHD_socket s = MHD_quiesce_daemon(server->daemon);
+    if (s != MHD_INVALID_SOCKET) close(s);
+    server->quiesced = 1;
+}
+
+void idk_http_stop(idk_http_server *server) {
+    if (!server) return;
+    MHD_stop_daemon(server->daemon);
+    free(server);
+}

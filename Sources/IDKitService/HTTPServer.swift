@@ -1,0 +1,137 @@
+internal import CHTTPShim
+import Foundation
+
+/// One HTTP request as the service sees it: the whole body, read by libmicrohttpd up to the limit.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var contentType: String?
+    public var authorization: String?
+    public var requestID: String?
+    /// The query's parameters, decoded (a key without `=` has the value `""`).
+    public var query: [String: String]
+    public var body: [UInt8]
+    /// The body was larger than the server's limit and was not kept.
+    public var bodyTooLarge: Bool
+
+    public init(method: String, path: String, contentType: String? = nil, authorization: String? = nil, requestID: String? = nil,
+                query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+        (self.method, self.path, self.contentType, self.authorization, self.requestID) = (method, path, contentType, authorization, requestID)
+        (self.query, self.body, self.bodyTooLarge) = (query, body, bodyTooLarge)
+    }
+
+    /// The media type without parameters, lower case (`application/json` of
+    /// `application/json; charset=utf-8`).
+    public var mediaType: String? {
+        contentType.map { $0.split(separator: ";", maxSplits: 1).first.map(String.init) ?? $0 }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+}
+
+/// The answer to a request.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+    public var headers: [(String, String)]
+
+    public init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
+        (self.status, self.contentType, self.body, self.headers) = (status, contentType, body, headers)
+    }
+}
+
+/// Where and how the server listens.
+public struct HTTPServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 8080
+    public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var maxBodyBytes = 32 << 20
+    public var timeoutSeconds = 30
+    public var maxConnections = 1024
+    /// PEM text of the certificate and its key: HTTPS when both are given.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    public init() {}
+}
+
+/// The server could not start.
+public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// libmicrohttpd's daemon (through `CHTTPShim`) answering every request with one handler.
+///
+/// `@unchecked Sendable`: the daemon pointer is written in `init` and freed in `stop()`; the
+/// handler is immutable and `Sendable`. The daemon's threads call back through an unretained
+/// reference, which the server outlives (``stop()`` stops the daemon before the server goes).
+public final class HTTPServer: @unchecked Sendable {
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private var server: OpaquePointer?
+    /// The port the server listens on (the one the system chose when asked for port 0).
+    public private(set) var port: UInt16 = 0
+
+    public init(_ configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(HTTPServerError) {
+        self.handler = handler
+        var error = [CChar](repeating: 0, count: 256)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started: OpaquePointer? = configuration.host.withCString { host in
+            Self.withOptionalCString(configuration.tlsCertificate) { cert in
+                Self.withOptionalCString(configuration.tlsKey) { key in
+                    var c = idk_http_config(host: host, port: configuration.port, threads: UInt32(max(1, configuration.threads)),
+                                            max_body_bytes: configuration.maxBodyBytes, timeout_s: UInt32(max(1, configuration.timeoutSeconds)),
+                                            max_connections: UInt32(max(1, configuration.maxConnections)), tls_cert_pem: cert, tls_key_pem: key)
+                    return idk_http_start(&c, httpTrampoline, context, &error, error.count)
+                }
+            }
+        }
+        guard let started else {
+            throw HTTPServerError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        server = started
+        port = idk_http_port(started)
+    }
+
+    /// Requests begun and not yet completed, bodies still arriving included.
+    public var activeRequests: Int { server.map { Int(idk_http_active($0)) } ?? 0 }
+
+    /// Stops accepting new connections; requests in flight are answered.
+    public func quiesce() {
+        if let server { idk_http_quiesce(server) }
+    }
+
+    /// Stops the daemon. Call once, after ``quiesce()`` and the requests in flight.
+    public func stop() {
+        if let server { idk_http_stop(server) }
+        server = nil
+    }
+
+    deinit { stop() }
+
+    static func withOptionalCString<R>(_ s: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let s else { return body(nil) }
+        return s.withCString { body($0) }
+    }
+}
+
+/// The C handler: the request into Swift values, the answer back into the shim.
+private func httpTrampoline(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer<idk_http_request>?,
+                            _ response: OpaquePointer?) {
+    guard let context, let request, let response else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    let r = request.pointee
+    func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+    var query: [String: String] = [:]
+    for i in 0..<r.query_count {
+        let pair = r.query[i]
+        if let key = text(pair.key) { query[key] = text(pair.value) ?? "" }
+    }
+    let body = r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : []
+    let answer = server.handler(HTTPRequest(method: text(r.method) ?? "", path: text(r.path) ?? "/", contentType: text(r.content_type),
+                                            authorization: text(r.authorization), requestID: text(r.request_id), query: query,
+                                            body: body, bodyTooLarge: r.body_too_large != 0))
+    for (name, value) in answer.headers { idk_http_add_header(response, name, value) }
+    answer.body.withUnsafeBufferPointer { b in
+        idk_http_respond(response, UInt32(answer.status), answer.contentType, b.baseAddress, b.count)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import IDKitAAMVA
+import IDKitCore
+import IDKitMRZ
+
+/// `POST /v1/mrz`: the records of `idkit validate --json`, judged and written by the same
+/// ``MRZRecordValidator``. `text/plain` and `application/x-ndjson` bodies are read as `validate`
+/// reads a file (MRZ lines, blank lines between records, a line starting with `{` a JSON record)
+/// and answered as NDJSON, one line per record in order; an `application/json` body is one
+/// record (`{"mrz"|"lines", "id", "correct", "strict", "acceptDeviations", "referenceDate"}`) and
+/// is answered with its one line. Options also come as query parameters (`correct`, `strict`,
+/// `acceptDeviations`, `referenceDate`); the body's win. Each record's `input.source` is `-`, as
+/// for standard input.
+enum MRZRoute {
+    static func answer(_ request: HTTPRequest, options service: ServiceOptions) -> HTTPResponse {
+        var options = MRZRecordValidator.Options(referenceDate: service.referenceDate ?? .today)
+        do {
+            try apply(request.query.mapValues { $0 as Any }, to: &options, source: "query parameter")
+        } catch {
+            return error.response
+        }
+        switch request.mediaType {
+        case "application/json":
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+                return Problem(status: 400, slug: "bad-json", title: "Bad JSON",
+                               detail: "the body is not a JSON object (send {\"mrz\": \"…\"} or {\"lines\": […]})").response
+            }
+            do { try apply(object, to: &options, source: "member") } catch { return error.response }
+            let validator = MRZRecordValidator(options: options)
+            var w = JSONWriter(capacity: 2048)
+            _ = validator.writeJSONLine(for: MRZRecord(kind: .json, bytes: request.body, lineCount: 1, firstLineLength: request.body.count, startLine: 1),
+                                        source: "-", into: &w)
+            return HTTPResponse(status: 200, contentType: "application/json", body: w.bytes)
+        case "text/plain", "application/x-ndjson", nil:
+            let validator = MRZRecordValidator(options: options)
+            var reader = MRZRecordReader(bytes: request.body)
+            var w = JSONWriter(capacity: max(4096, request.body.count * 12))
+            while let record = reader.next() { _ = validator.writeJSONLine(for: record, source: "-", into: &w) }
+            return HTTPResponse(status: 200, contentType: "application/x-ndjson", body: w.bytes)
+        case let other?:
+            return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
+                           detail: "/v1/mrz reads text/plain, application/json or application/x-ndjson, not \(other.prefix(60))").response
+        }
+    }
+
+    /// The validator's options from query parameters or a JSON body's members.
+    static func apply(_ values: [String: Any], to options: inout MRZRecordValidator.Options, source: String) throws(Problem) {
+        func flag(_ name: String) throws(Problem) -> Bool? {
+            guard let v = values[name] else { return nil }
+            if let b = v as? Bool { return b }
+            if let s = v as? String, ["", "true", "1"].contains(s) { return true }
+            if let s = v as? String, ["false", "0"].contains(s) { return false }
+            throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "\(source) \(name) must be true or false")
+        }
+        if let b = try flag("correct") { options.correct = b }
+        if let b = try flag("strict") { options.strict = b }
+        if let b = try flag("acceptDeviations") { options.acceptDeviations = b }
+        if let v = values["referenceDate"] {
+            guard let text = v as? String, let date = CalendarDate(iso8601: text) else {
+                throw Problem(status: 400, slug: "bad-option", title: "Bad option",
+                              detail: "\(source) referenceDate must be a date of the form YYYY-MM-DD")
+            }
+            options.referenceDate = date
+        }
+    }
+}
+
+extension Problem: Error {}
+
+/// `POST /v1/aamva`: the payload (`application/octet-stream`, as a scanner delivers it) or
+/// `{"payload": base64}`; answered with the JSON of `idkit aamva --json` (``AAMVAReport``). A
+/// payload that is not AAMVA is a 400 problem with the parser's kind and byte offset.
+enum AAMVARoute {
+    static func answer(_ request: HTTPRequest) -> HTTPResponse {
+        let bytes: [UInt8]
+        switch request.mediaType {
+        case "application/json":
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any],
+                  let text = object["payload"] as? String else {
+                return Problem(status: 400, slug: "bad-json", title: "Bad JSON",
+                               detail: "the body is not a JSON object with \"payload\" (the payload's bytes in base64)").response
+            }
+            guard let data = Data(base64Encoded: text) else {
+                return Problem(status: 400, slug: "bad-base64", title: "Bad base64", detail: "member payload is not base64").response
+            }
+            bytes = Array(data)
+        case "application/octet-stream", "text/plain", nil:
+            bytes = request.body
+        case let other?:
+            return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
+                           detail: "/v1/aamva reads application/octet-stream or application/json, not \(other.prefix(60))").response
+        }
+        guard bytes.count <= AAMVAParser.maximumPayloadSize else {
+            return Problem(status: 413, slug: "body-too-large", title: "Payload too large",
+                           detail: "the payload is larger than \(AAMVAParser.maximumPayloadSize) bytes").response
+        }
+        do {
+            let payload = try AAMVAParser().parse(bytes)
+            return .json(AAMVAReport(payload).jsonString())
+        } catch {
+            var problem = Problem(status: 400, slug: "not-aamva", title: "Not an AAMVA payload", detail: error.message)
+            problem.kind = error.kind.rawValue
+            problem.extra = [("offset", error.offset)]
+            return problem.response
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import IDKitAAMVA
+import IDKitCore
+import IDKitMRZ
+import Synchronization
+
+/// What the service answers with, and how it guards the data it is sent (issue 15).
+public struct ServiceOptions: Sendable {
+    /// Requests must carry `Authorization: Bearer <token>`; `nil`: no authentication.
+    public var token: String?
+    /// The day MRZ expiry is judged against when a request gives none (`nil`: today, per request).
+    public var referenceDate: CalendarDate?
+    public var version = "0.1.0"
+    public init(token: String? = nil, referenceDate: CalendarDate? = nil) {
+        (self.token, self.referenceDate) = (token, referenceDate)
+    }
+}
+
+/// The routes of `idkit serve`: each answers with exactly the JSON of the matching subcommand
+/// (the same encoders: ``MRZRecordValidator``, ``AAMVAReport``), errors as RFC 9457 problem
+/// details. Stateless between requests; safe to call from every server thread at once.
+public final class Service: Sendable {
+    public let options: ServiceOptions
+    let metrics = Metrics()
+    /// Set once shutdown begins: `/readyz` answers 503 from then on.
+    let draining = Atomic<Bool>(false)
+    let inFlight = Atomic<Int>(0)
+
+    public init(options: ServiceOptions) { self.options = options }
+
+    /// Requests being answered now.
+    public var requestsInFlight: Int { inFlight.load(ordering: .acquiring) }
+
+    /// From now on `/readyz` says not ready (a load balancer stops sending).
+    public func beginDraining() { draining.store(true, ordering: .releasing) }
+
+    /// Answers one request and writes its access-log line (no personal data: the route, the
+    /// status, sizes and time) through `log`.
+    public func handle(_ request: HTTPRequest, log: (String) -> Void = { _ in }) -> HTTPResponse {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        inFlight.add(1, ordering: .relaxed)
+        let (route, response) = answer(request)
+        inFlight.subtract(1, ordering: .relaxed)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        metrics.record(route: route, status: response.status, seconds: seconds)
+        var w = JSONWriter(capacity: 256)
+        w.beginObject()
+        w.key("time"); w.string(ISO8601DateFormatter().string(from: Date()))
+        if let id = request.requestID, id.utf8.count <= 64, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            w.key("requestId"); w.string(id)
+        }
+        w.key("method"); w.string(String(request.method.prefix(16)))
+        w.key("route"); w.string(route)
+        w.key("status"); w.int(response.status)
+        w.key("bytesIn"); w.int(request.body.count)
+        w.key("bytesOut"); w.int(response.body.count)
+        w.key("ms"); w.raw(Array(String(format: "%.2f", seconds * 1000).utf8))
+        w.endObject()
+        log(String(decoding: w.bytes, as: UTF8.self))
+        return response
+    }
+
+    /// The known routes: method and path. Anything else is logged as `other` (a path may hold
+    /// what a client should not have put there).
+    static let routes: [String: Set<String>] = [
+        "/healthz": ["GET"], "/readyz": ["GET"], "/version": ["GET"], "/metrics": ["GET"],
+        "/v1/mrz": ["POST"], "/v1/aamva": ["POST"],
+    ]
+
+    func answer(_ request: HTTPRequest) -> (route: String, response: HTTPResponse) {
+        guard let methods = Self.routes[request.path] else {
+            return ("other", Problem.notFound(request.path).response)
+        }
+        let route = request.path
+        guard methods.contains(request.method) else {
+            return (route, Problem(status: 405, slug: "method-not-allowed", title: "Method not allowed",
+                                   detail: "\(route) answers \(methods.sorted().joined(separator: ", ")), not \(request.method.prefix(16))")
+                .response(headers: [("Allow", methods.sorted().joined(separator: ", "))]))
+        }
+        // Health and readiness answer without a token (a load balancer's probe has none).
+        switch route {
+        case "/healthz": return (route, .json(#"{"status":"ok"}"#))
+        case "/readyz":
+            return draining.load(ordering: .acquiring)
+                ? (route, HTTPResponse(status: 503, contentType: "application/json", body: Array(#"{"status":"draining"}"#.utf8) + [0x0A]))
+                : (route, .json(#"{"status":"ready"}"#))
+        default: break
+        }
+        if let token = options.token, !Self.authorized(request.authorization, token: token) {
+            return (route, Problem(status: 401, slug: "unauthorized", title: "Unauthorized",
+                                   detail: request.authorization == nil ? "this server needs an Authorization: Bearer token"
+                                       : "the bearer token is not this server's")
+                .response(headers: [("WWW-Authenticate", "Bearer")]))
+        }
+        if request.bodyTooLarge {
+            return (route, Problem(status: 413, slug: "body-too-large", title: "Body too large",
+                                   detail: "the request body is larger than this server's limit (--max-body-bytes)").response)
+        }
+        switch route {
+        case "/version": return (route, .json(#"{"idkit":"\#(options.version)"}"#))
+        case "/metrics": return (route, HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metrics.text(inFlight: requestsInFlight).utf8)))
+        case "/v1/mrz": return (route, MRZRoute.answer(request, options: options))
+        case "/v1/aamva": return (route, AAMVARoute.answer(request))
+        default: return (route, Problem.notFound(route).response)
+        }
+    }
+
+    /// `Authorization: Bearer <token>` compared in time independent of where it differs.
+    static func authorized(_ header: String?, token: String) -> Bool {
+        guard let header, header.hasPrefix("Bearer ") else { return false }
+        let given = Array(header.utf8.dropFirst(7)), wanted = Array(token.utf8)
+        var difference = UInt8(given.count == wanted.count ? 0 : 1)
+        for i in 0..<max(given.count, wanted.count) {
+            difference |= (i < given.count ? given[i] : 0) ^ (i < wanted.count ? wanted[i] : 0xFF)
+        }
+        return difference == 0
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON answer of 200, newline-terminated as the command line prints it.
+    static func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "application/json", body: Array(text.utf8) + [0x0A])
+    }
+}
+
+/// An RFC 9457 problem details answer (`application/problem+json`): `type`, `title`, `status`,
+/// `detail`, and members that say where (`line`, `column`, `offset`, `kind`).
+struct Problem: Sendable {
+    var status: Int
+    var slug: String
+    var title: String
+    var detail: String
+    var extra: [(String, Int)] = []
+    var kind: String?
+
+    static func notFound(_ path: String) -> Problem {
+        Problem(status: 404, slug: "not-found", title: "Not found", detail: "no route \(path.prefix(80)) (see /openapi.json)")
+    }
+
+    var response: HTTPResponse { response() }
+
+    func response(headers: [(String, String)] = []) -> HTTPResponse {
+        var w = JSONWriter(capacity: 256 + detail.utf8.count)
+        w.beginObject()
+        w.key("type"); w.string("urn:idkit:problem:" + slug)
+        w.key("title"); w.string(title)
+        w.key("status"); w.int(status)
+        w.key("detail"); w.string(detail)
+        if let kind { w.key("kind"); w.string(kind) }
+        for (k, v) in extra { w.key(dynamic: k); w.int(v) }
+        w.endObject()
+        w.newline()
+        return HTTPResponse(status: status, contentType: "application/problem+json", body: w.bytes, headers: headers)
+    }
+}
+
+/// Requests and their latencies by route and status, for `/metrics` (Prometheus text format).
+final class Metrics: Sendable {
+    static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    struct Series { var count = 0; var buckets = [Int](repeating: 0, count: Metrics.bounds.count); var sum = 0.0 }
+    private let state = Mutex<(requests: [String: Int], latency: [String: Series])>(([:], [:]))
+
+    func record(route: String, status: Int, seconds: Double) {
+        state.withLock { s in
+            s.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
+            var series = s.latency[route] ?? Series()
+            series.count += 1
+            series.sum += seconds
+            for (i, b) in Self.bounds.enumerated() where seconds <= b { series.buckets[i] += 1 }
+            s.latency[route] = series
+        }
+    }
+
+    func text(inFlight: Int) -> String {
+        state.withLock { s in
+            var out = "# HELP idkit_requests_total Requests answered, by route and status.\n# TYPE idkit_requests_total counter\n"
+            for (labels, n) in s.requests.sorted(by: { $0.key < $1.key }) { out += "idkit_requests_total{\(labels)} \(n)\n" }
+            out += "# HELP idkit_request_seconds Time to answer a request, by route.\n# TYPE idkit_request_seconds histogram\n"
+            for (route, series) in s.latency.sorted(by: { $0.key < $1.key }) {
+                for (i, b) in Self.bounds.enumerated() { out += "idkit_request_seconds_bucket{route=\"\(route)\",le=\"\(b)\"} \(series.buckets[i])\n" }
+                out += "idkit_request_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(series.count)\n"
+                out += "idkit_request_seconds_sum{route=\"\(route)\"} \(series.sum)\n"
+                out += "idkit_request_seconds_count{route=\"\(route)\"} \(series.count)\n"
+            }
+            out += "# HELP idkit_requests_in_flight Requests being answered.\n# TYPE idkit_requests_in_flight gauge\n"
+            out += "idkit_requests_in_flight \(inFlight)\n"
+            return out
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import IDKitAAMVA
+import IDKitCore
+import IDKitMRZ
+@testable import IDKitService
+
+/// The routes of `idkit serve` in process (issue 15): contracts, problems, authentication.
+/// `ServeCommandTests` (IDKitCLITests) call the real server over HTTP.
+@Suite struct ServiceTests {
+    static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestVectors")
+    static let specimen = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10"
+    let service = Service(options: ServiceOptions(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)))
+
+    static func post(_ path: String, _ body: String, type: String?, query: [String: String] = [:], authorization: String? = nil) -> HTTPRequest {
+        HTTPRequest(method: "POST", path: path, contentType: type, authorization: authorization, query: query, body: Array(body.utf8))
+    }
+
+    static func object(_ r: HTTPResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+    }
+
+    @Test func mrzTextIsTheValidateContractLineByLine() throws {
+        let body = Self.specimen + "\n\nI<UTOD231458907<<<<<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<6\nERIKSSON<<ANNA<MARIA<<<<<<<<<<\n"
+        let r = service.handle(Self.post("/v1/mrz", body, type: "text/plain"))
+        #expect(r.status == 200)
+        #expect(r.contentType == "application/x-ndjson")
+        // The same bytes as the library's writer gives for the same records (the CLI's encoder).
+        let validator = MRZRecordValidator(options: .init(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)))
+        var reader = MRZRecordReader(bytes: Array(body.utf8))
+        var w = JSONWriter()
+        while let record = reader.next() { _ = validator.writeJSONLine(for: record, source: "-", into: &w) }
+        #expect(r.body == w.bytes)
+        let lines = String(decoding: r.body, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect((second["input"] as? [String: Any])?["line"] as? Int == 4)
+        #expect(second["format"] as? String == "TD1")
+        #expect(second["valid"] as? Bool == true)
+    }
+
+    @Test func mrzJSONIsOneRecordWithItsOptions() throws {
+        // Expired on the reference date: valid, with a warning; strict turns warnings into invalid.
+        let body = #"{"mrz": "\#(Self.specimen.replacingOccurrences(of: "\n", with: "\\n"))", "id": "r-1", "strict": true}"#
+        let r = service.handle(Self.post("/v1/mrz", body, type: "application/json; charset=utf-8"))
+        #expect(r.status == 200)
+        #expect(r.contentType == "application/json")
+        let o = try Self.object(r)
+        #expect((o["input"] as? [String: Any])?["id"] as? String == "r-1")
+        #expect((o["fields"] as? [String: Any])?["documentNumber"] as? String == "L898902C3")
+        #expect(r.body.last == 0x0A)
+    }
+
+    @Test func mrzBadOptionsAreProblemsThatSayWhich() throws {
+        let r = service.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain", query: ["referenceDate": "2025-13-01"]))
+        #expect(r.status == 400)
+        #expect(r.contentType == "application/problem+json")
+        let o = try Self.object(r)
+        #expect(o["type"] as? String == "urn:idkit:problem:bad-option")
+        #expect(o["status"] as? Int == 400)
+        #expect((o["detail"] as? String)?.contains("referenceDate") == true)
+        let bad = service.handle(Self.post("/v1/mrz", "{\"mrz\": ", type: "application/json"))
+        #expect(bad.status == 400)
+        #expect(try Self.object(bad)["type"] as? String == "urn:idkit:problem:bad-json")
+        let media = service.handle(Self.post("/v1/mrz", "x", type: "image/png"))
+        #expect(media.status == 415)
+    }
+
+    @Test func aamvaIsTheAAMVAContractAndDamageIsAProblemWithItsOffset() throws {
+        let file = Self.vectors.appendingPathComponent("aamva/public/AR-Apple__1.txt")
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let r = service.handle(HTTPRequest(method: "POST", path: "/v1/aamva", contentType: "application/octet-stream", body: bytes))
+        #expect(r.status == 200)
+        #expect(r.body == Array((AAMVAReport(try AAMVAParser().parse(bytes)).jsonString() + "\n").utf8))
+        let viaJSON = service.handle(Self.post("/v1/aamva", #"{"payload": "\#(Data(bytes).base64EncodedString())"}"#, type: "application/json"))
+        #expect(viaJSON.body == r.body)
+        let garbage = service.handle(Self.post("/v1/aamva", "hello, not a licence", type: "application/octet-stream"))
+        #expect(garbage.status == 400)
+        let o = try Self.object(garbage)
+        #expect(o["kind"] as? String == "notAAMVA")
+        #expect(o["offset"] as? Int == 0)
+    }
+
+    @Test func routesMethodsAndHealth() throws {
+        #expect(service.handle(HTTPRequest(method: "GET", path: "/healthz")).status == 200)
+        #expect(service.handle(HTTPRequest(method: "GET", path: "/readyz")).status == 200)
+        let wrong = service.handle(HTTPRequest(method: "GET", path: "/v1/mrz"))
+        #expect(wrong.status == 405)
+        #expect(wrong.headers.contains { $0.0 == "Allow" && $0.1 == "POST" })
+        #expect(service.handle(HTTPRequest(method: "GET", path: "/v2/anything")).status == 404)
+        #expect(service.handle(HTTPRequest(method: "POST", path: "/v1/mrz", bodyTooLarge: true)).status == 413)
+        let version = try Self.object(service.handle(HTTPRequest(method: "GET", path: "/version")))
+        #expect(version["idkit"] as? String == "0.1.0")
+        service.beginDraining()
+        #expect(service.handle(HTTPRequest(method: "GET", path: "/readyz")).status == 503)
+    }
+
+    @Test func bearerTokenIsRequiredAndComparedWhole() throws {
+        let token = "s3cret-token-0123456789"
+        let guarded = Service(options: ServiceOptions(token: token))
+        #expect(guarded.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain")).status == 401)
+        let wrong = guarded.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain", authorization: "Bearer s3cret-token-012345678"))
+        #expect(wrong.status == 401)
+        #expect(wrong.headers.contains { $0.0 == "WWW-Authenticate" })
+        #expect(guarded.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain", authorization: "Bearer " + token + "x")).status == 401)
+        #expect(guarded.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain", authorization: "Bearer " + token)).status == 200)
+        // Probes need no token; everything else does.
+        #expect(guarded.handle(HTTPRequest(method: "GET", path: "/healthz")).status == 200)
+        #expect(guarded.handle(HTTPRequest(method: "GET", path: "/metrics")).status == 401)
+    }
+
+    @Test func accessLogHoldsNoPersonalDataAndMetricsCount() throws {
+        var lines: [String] = []
+        _ = service.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain")) { lines.append($0) }
+        _ = service.handle(HTTPRequest(method: "GET", path: "/ERIKSSON-L898902C3")) { lines.append($0) }
+        #expect(lines.count == 2)
+        for line in lines {
+            #expect(!line.contains("ERIKSSON") && !line.contains("L898902C3") && !line.contains("UTO"))
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(o["status"] != nil && o["route"] != nil && o["ms"] != nil)
+        }
+        #expect(lines[1].contains(#""route":"other""#))
+        let metrics = String(decoding: service.handle(HTTPRequest(method: "GET", path: "/metrics")).body, as: UTF8.self)
+        #expect(metrics.contains(#"idkit_requests_total{route="/v1/mrz",status="200"} 1"#))
+        #expect(metrics.contains(#"idkit_request_seconds_count{route="/v1/mrz"} 1"#))
+    }
+}
