@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -89,6 +89,12 @@ bench-real: release
 	@command -v tesseract >/dev/null || scripts/install-deps --with tesseract-ocr tesseract-ocr-eng
 	@python3 -c "import passporteye" 2>/dev/null || python3 -m pip install -q passporteye
 	taskset -c 0 python3 Benchmarks/compare_passporteye.py $(REAL_IMAGES)
+
+## idkit serve under wrk (issue 15): /v1/mrz, /healthz, /v1/aamva, NDJSON batches, and a FastAPI
+## service on uvicorn wrapping PyPI mrz with the same wrk script, in one run (wrk shares the cores).
+bench-service: release
+	@command -v wrk >/dev/null || scripts/install-deps --with wrk
+	Benchmarks/service/bench.sh
 
 ## The zxing projects' PDF417 suites (../shared/testdata/pdf417-zxing): idkit barcode, idkit scan
 ## and PyPI zxing-cpp, judged as the zxing projects judge (needs pillow and zxing-cpp).

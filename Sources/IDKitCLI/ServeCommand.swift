@@ -122,7 +122,7 @@ enum ServeCommand {
         let server: HTTPServer
         do {
             server = try HTTPServer(options.server) { request in
-                service.handle(request) { line in if log { AccessLog.write(line) } }
+                log ? service.handle(request) { AccessLog.write($0) } : service.handle(request)
             }
         } catch {
             io.err.write("idkit serve: \(error.message)\n")

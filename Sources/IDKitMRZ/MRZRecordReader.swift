@@ -31,7 +31,7 @@ public struct MRZRecord: Sendable {
 public struct MRZRecordReader {
     public static let maxLineBytes = 1024
     let fd: Int32
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var atEOF = false
@@ -45,6 +45,7 @@ public struct MRZRecordReader {
 
     public init(fd: Int32) {
         self.fd = fd
+        buffer = [UInt8](repeating: 0, count: fd >= 0 ? 1 << 16 : 0)
         line.reserveCapacity(MRZRecordReader.maxLineBytes)
         pending.bytes.reserveCapacity(128)
     }

@@ -36,16 +36,17 @@ public final class Service: Sendable {
 
     /// Answers one request and writes its access-log line (no personal data: the route, the
     /// status, sizes and time) through `log`.
-    public func handle(_ request: HTTPRequest, log: (String) -> Void = { _ in }) -> HTTPResponse {
+    public func handle(_ request: HTTPRequest, log: ((String) -> Void)? = nil) -> HTTPResponse {
         let t0 = DispatchTime.now().uptimeNanoseconds
         inFlight.add(1, ordering: .relaxed)
         let (route, response) = answer(request)
         inFlight.subtract(1, ordering: .relaxed)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         metrics.record(route: route, status: response.status, seconds: seconds)
+        guard let log else { return response }
         var w = JSONWriter(capacity: 256)
         w.beginObject()
-        w.key("time"); w.string(ISO8601DateFormatter().string(from: Date()))
+        w.key("time"); w.string(Self.utcTimestamp())
         if let id = request.requestID, id.utf8.count <= 64, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
             w.key("requestId"); w.string(id)
         }
@@ -58,6 +59,15 @@ public final class Service: Sendable {
         w.endObject()
         log(String(decoding: w.bytes, as: UTF8.self))
         return response
+    }
+
+    /// Now as `2026-12-01T02:03:52Z` (gmtime_r: no date formatter per request).
+    static func utcTimestamp() -> String {
+        var t = time(nil)
+        var p = tm()
+        gmtime_r(&t, &p)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(p.tm_year + 1900)-\(two(p.tm_mon + 1))-\(two(p.tm_mday))T\(two(p.tm_hour)):\(two(p.tm_min)):\(two(p.tm_sec))Z"
     }
 
     /// The known routes: method and path. Anything else is logged as `other` (a path may hold
