@@ -104,6 +104,12 @@ public struct DocumentScanner: Sendable {
         }
     }
 
+    /// The first page of an encoded image (any format the image layer reads) decoded, turned
+    /// upright by its EXIF orientation and scanned: what `POST /v1/scan` reads from a body.
+    public func scan(data: [UInt8]) -> DocumentScan {
+        scanPage(data, page: 0, since: Date()).scan
+    }
+
     /// Every page of the file scanned, one page decoded at a time (a multi-page TIFF: each page
     /// is a document or a side of one; every other format is one page). A file that cannot be
     /// read or decoded gives one failed page.

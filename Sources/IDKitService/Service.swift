@@ -74,7 +74,7 @@ public final class Service: Sendable {
     /// what a client should not have put there).
     static let routes: [String: Set<String>] = [
         "/healthz": ["GET"], "/readyz": ["GET"], "/version": ["GET"], "/metrics": ["GET"],
-        "/v1/mrz": ["POST"], "/v1/aamva": ["POST"],
+        "/v1/mrz": ["POST"], "/v1/aamva": ["POST"], "/v1/barcode": ["POST"], "/v1/scan": ["POST"],
     ]
 
     func answer(_ request: HTTPRequest) -> (route: String, response: HTTPResponse) {
@@ -111,6 +111,8 @@ public final class Service: Sendable {
         case "/metrics": return (route, HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metrics.text(inFlight: requestsInFlight).utf8)))
         case "/v1/mrz": return (route, MRZRoute.answer(request, options: options))
         case "/v1/aamva": return (route, AAMVARoute.answer(request))
+        case "/v1/barcode": return (route, ImageRoutes.barcode(request))
+        case "/v1/scan": return (route, ImageRoutes.scan(request, referenceDate: options.referenceDate))
         default: return (route, Problem.notFound(route).response)
         }
     }
@@ -142,6 +144,7 @@ struct Problem: Sendable {
     var title: String
     var detail: String
     var extra: [(String, Int)] = []
+    var strings: [(String, String)] = []
     var kind: String?
 
     static func notFound(_ path: String) -> Problem {
@@ -159,6 +162,7 @@ struct Problem: Sendable {
         w.key("detail"); w.string(detail)
         if let kind { w.key("kind"); w.string(kind) }
         for (k, v) in extra { w.key(dynamic: k); w.int(v) }
+        for (k, v) in strings { w.key(dynamic: k); w.string(v) }
         w.endObject()
         w.newline()
         return HTTPResponse(status: status, contentType: "application/problem+json", body: w.bytes, headers: headers)

@@ -118,6 +118,38 @@ final class RunningServer: @unchecked Sendable {
         _ = server.terminate()
     }
 
+    @Test("POST /v1/barcode and /v1/scan answer what idkit barcode --json and idkit scan --json print for the file")
+    func imageContractsEqualTheCommandLine() throws {
+        let server = try RunningServer(["--reference-date", "2025-01-01"])
+        let phone = Self.vectors.appendingPathComponent("pdf417/images/phone-00.jpg")
+        let barcode = try server.call("POST", "/v1/barcode", body: try Data(contentsOf: phone), headers: ["Content-Type": "image/jpeg"])
+        let cliBarcode = try IDKitBinary.run(["barcode", "--json", phone.path])
+        #expect(barcode.status == 200)
+        #expect(barcode.text == cliBarcode.stdout.replacingOccurrences(of: #""file":"\#(phone.path)""#, with: #""file":"-""#))
+        #expect(barcode.text.contains(#""format":"PDF417""#))
+        // The scan: the same object but for the file name and the timings.
+        let photo = Self.vectors.appendingPathComponent("images/tilt-01-td1.jpg")
+        let scan = try server.call("POST", "/v1/scan", body: try Data(contentsOf: photo), headers: ["Content-Type": "image/jpeg"])
+        let cliScan = try IDKitBinary.run(["scan", "--json", "--reference-date", "2025-01-01", photo.path])
+        #expect(scan.status == 200)
+        func comparable(_ text: String) throws -> NSDictionary {
+            var o = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            o["timingsMs"] = nil
+            o["file"] = nil
+            return o as NSDictionary
+        }
+        #expect(try comparable(scan.text) == comparable(cliScan.stdout))
+        #expect(scan.text.contains(#""status":"ok""#))
+        // Not an image: 415; a truncated JPEG: 400; no document in a plain image: 422.
+        let text = try server.call("POST", "/v1/scan", body: Data("plain text".utf8), headers: ["Content-Type": "image/jpeg"])
+        #expect(text.status == 415)
+        #expect(text.text.contains("urn:idkit:problem:unsupported-image"))
+        let jpeg = try Data(contentsOf: photo)
+        let cut = try server.call("POST", "/v1/barcode", body: jpeg.prefix(600), headers: ["Content-Type": "image/jpeg"])
+        #expect(cut.status == 400)
+        _ = server.terminate()
+    }
+
     @Test("Errors: 404, 405 with Allow, 413 before the body is read, 415; probes answer")
     func errorStatuses() throws {
         let server = try RunningServer(["--max-body-bytes", "1000"])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IDKitAAMVA
 import IDKitCore
+import IDKitImage
 import IDKitMRZ
 @testable import IDKitService
 
@@ -80,6 +81,19 @@ import IDKitMRZ
         let o = try Self.object(garbage)
         #expect(o["kind"] as? String == "notAAMVA")
         #expect(o["offset"] as? Int == 0)
+    }
+
+    @Test func aBlankImageIsReadableButNotADocument() throws {
+        let blank = try ImageEncoder.png(ColorImage(width: 320, height: 200, pixels: [UInt8](repeating: 235, count: 320 * 200 * 3)))
+        let r = service.handle(HTTPRequest(method: "POST", path: "/v1/scan", contentType: "image/png", body: blank))
+        #expect(r.status == 422)
+        let o = try Self.object(r)
+        #expect(o["type"] as? String == "urn:idkit:problem:no-document")
+        #expect(o["scanStatus"] as? String == "mrzNotFound")
+        // The barcode route answers an empty list for it, as idkit barcode --json does.
+        let b = service.handle(HTTPRequest(method: "POST", path: "/v1/barcode", contentType: "image/png", body: blank))
+        #expect(b.status == 200)
+        #expect((try Self.object(b)["barcodes"] as? [Any])?.isEmpty == true)
     }
 
     @Test func routesMethodsAndHealth() throws {

@@ -1,0 +1,81 @@
+import Foundation
+import IDKitBarcode
+import IDKitCore
+import IDKitImage
+import IDKitMRZ
+import IDKitScan
+
+/// `POST /v1/barcode` and `POST /v1/scan`: an encoded image as the body (any format the image
+/// layer reads: JPEG, PNG, PGM, BMP, TIFF, WebP, HEIC/HEIF, GIF), answered with the JSON of
+/// `idkit barcode --json` and `idkit scan --json` for it, `"file": "-"`. An image that cannot be
+/// decoded is a problem: 415 for a format the image layer does not read, 413 over the pixel or
+/// size limit, 400 for a corrupt or empty one; a scan that finds nothing of a document (no MRZ,
+/// no barcode, no outline) is 422 with the scan's `status` and `reason` as members.
+enum ImageRoutes {
+    /// 415 when the body has the signature of no format the image layer reads.
+    static func unsupported(_ body: [UInt8]) -> HTTPResponse? {
+        guard !body.isEmpty, ImageDecoder.Format.of(body) == nil else { return nil }
+        let head = body.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
+        return imageProblem(ImageError(.unsupportedFormat, "not a JPEG, PNG, PGM, BMP, TIFF, WebP, GIF or HEIC image (first bytes \(head))"))
+    }
+
+    static func imageProblem(_ error: ImageError) -> HTTPResponse {
+        let (status, slug, title): (Int, String, String) = switch error.kind {
+        case .unsupportedFormat: (415, "unsupported-image", "Unsupported image format")
+        case .tooLarge, .fileTooLarge: (413, "image-too-large", "Image too large")
+        default: (400, "bad-image", "Unreadable image")
+        }
+        var problem = Problem(status: status, slug: slug, title: title, detail: error.message)
+        problem.kind = error.kind.rawValue
+        return problem.response
+    }
+
+    /// Query flags as `true`/`false` (`?pdf417`, `?barcodes=false`).
+    static func flag(_ request: HTTPRequest, _ name: String, default value: Bool) throws(Problem) -> Bool {
+        guard let v = request.query[name] else { return value }
+        switch v {
+        case "", "true", "1": return true
+        case "false", "0": return false
+        default: throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "query parameter \(name) must be true or false")
+        }
+    }
+
+    static func barcode(_ request: HTTPRequest) -> HTTPResponse {
+        let pdf417: Bool
+        do { pdf417 = try flag(request, "pdf417", default: false) } catch { return error.response }
+        if let problem = unsupported(request.body) { return problem }
+        let image: GrayImage
+        do { image = try ImageDecoder.decodeWithOrientation(request.body).image } catch { return imageProblem(error) }
+        var errors: [String] = []
+        var barcodes: [Barcode] = []
+        do { barcodes = try BarcodeReader(options: pdf417 ? .pdf417 : BarcodeReader.Options()).read(image) } catch { errors.append("\(error)") }
+        return .json(BarcodeReport.json(file: "-", barcodes: barcodes, errors: errors))
+    }
+
+    static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?) -> HTTPResponse {
+        let barcodes: Bool
+        var date = referenceDate ?? .today
+        do throws(Problem) {
+            barcodes = try flag(request, "barcodes", default: true)
+            if let text = request.query["referenceDate"] {
+                guard let d = CalendarDate(iso8601: text) else {
+                    throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "query parameter referenceDate must be a date of the form YYYY-MM-DD")
+                }
+                date = d
+            }
+        } catch { return error.response }
+        // Not an image the layer reads at all: said before scanning.
+        if let problem = unsupported(request.body) { return problem }
+        do { _ = try ImageDecoder.pageCount(request.body) } catch { return imageProblem(error) }
+        let scan = DocumentScanner(readBarcodes: barcodes, referenceDate: date).scan(data: request.body)
+        if scan.status == .unsupportedImage { return imageProblem(ImageError(.corrupt, scan.reason ?? "the image cannot be decoded")) }
+        let json = scan.json(file: "-")
+        if scan.band == nil && scan.barcodes.isEmpty && scan.detection == nil {
+            var problem = Problem(status: 422, slug: "no-document", title: "No document found",
+                                  detail: scan.reason ?? "no MRZ, barcode or document outline in the image")
+            problem.strings = [("scanStatus", scan.status.rawValue)]
+            return problem.response
+        }
+        return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8) + [0x0A])
+    }
+}
