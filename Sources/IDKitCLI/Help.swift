@@ -62,7 +62,7 @@ extension Help {
     idkit serve — the HTTP service: the command line's JSON contracts over HTTP (libmicrohttpd)
 
     USAGE
-      idkit serve [--listen HOST:PORT] [--threads N] [--max-body-bytes N] [--timeout-s N]
+      idkit serve [--listen HOST:PORT] [--threads N] [--queue N] [--max-body-bytes N] [--timeout-s N]
                   [--max-connections N] [--token-file FILE | --insecure-no-auth]
                   [--tls-cert FILE --tls-key FILE] [--reference-date YYYY-MM-DD]
                   [--shutdown-timeout-s N] [--no-access-log]
@@ -74,14 +74,20 @@ extension Help {
                        options also as query parameters (?correct&strict&referenceDate=YYYY-MM-DD)
       POST /v1/aamva   the raw payload (application/octet-stream) or {"payload": base64}: the JSON
                        of 'idkit aamva --json'
+      POST /v1/barcode, /v1/scan   an image (any format idkit reads): the JSON of 'idkit barcode
+                       --json' and 'idkit scan --json' ("file": "-"); ?pdf417, ?barcodes=false,
+                       ?referenceDate=YYYY-MM-DD
       GET  /healthz, /readyz (503 while shutting down), /version, /metrics (Prometheus)
       Errors are application/problem+json (RFC 9457): 400 bad input, 401 no or wrong token,
-      404, 405, 413 body too large, 415 unsupported media type.
+      404, 405, 413 body too large, 415 unsupported media type or image format, 422 an image with
+      no document, 503 (Retry-After) when the queue is full.
 
     OPTIONS
       --listen HOST:PORT     address and port (default 127.0.0.1:8080; [::1]:8080 for IPv6; port 0:
                              any free port, printed at start)
-      --threads N            threads answering requests (default: the cores)
+      --threads N            requests worked on at once (default: the cores)
+      --queue N              requests that may wait for one of them (default 64); more are
+                             answered 503 with Retry-After
       --max-body-bytes N     larger bodies get 413 (default 33554432)
       --timeout-s N          idle connections are closed after N seconds (default 30)
       --max-connections N    connections at once (default 1024)

@@ -19,6 +19,7 @@ enum ServeCommand {
         var referenceDate: CalendarDate?
         var shutdownTimeout = 10
         var accessLog = true
+        var queue = 64
     }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
@@ -41,6 +42,7 @@ enum ServeCommand {
                 o.server.host = host
                 o.server.port = port
             case .option(name: "threads", let v): o.server.threads = try number("threads", v, 1...256)
+            case .option(name: "queue", let v): o.queue = try number("queue", v, 0...4096)
             case .option(name: "max-body-bytes", let v): o.server.maxBodyBytes = try number("max-body-bytes", v, 1...(1 << 30))
             case .option(name: "timeout-s", let v): o.server.timeoutSeconds = try number("timeout-s", v, 1...3600)
             case .option(name: "max-connections", let v): o.server.maxConnections = try number("max-connections", v, 1...100_000)
@@ -110,7 +112,12 @@ enum ServeCommand {
             options.server.tlsCertificate = c
             options.server.tlsKey = k
         }
-        let service = Service(options: ServiceOptions(token: token, referenceDate: options.referenceDate))
+        var serviceOptions = ServiceOptions(token: token, referenceDate: options.referenceDate)
+        serviceOptions.workers = options.server.threads
+        serviceOptions.queue = options.queue
+        let service = Service(options: serviceOptions)
+        // The daemon's threads: the workers, the waiting, and two to refuse the rest at once.
+        options.server.threads = min(512, options.server.threads + options.queue + 2)
         // SIGTERM and SIGINT are taken by this thread's sigwait, not by the server's threads
         // (which inherit the mask when the daemon starts them).
         var signals = sigset_t()

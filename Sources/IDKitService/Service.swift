@@ -11,8 +11,45 @@ public struct ServiceOptions: Sendable {
     /// The day MRZ expiry is judged against when a request gives none (`nil`: today, per request).
     public var referenceDate: CalendarDate?
     public var version = "0.1.0"
+    /// Requests of the `/v1/` routes worked on at once (the server runs more threads than this, so
+    /// that a request over the limit is answered 503 at once rather than left waiting unseen).
+    public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Requests of the `/v1/` routes that may wait for a worker; one more is answered 503 with
+    /// `Retry-After` (shed load: memory stays bounded).
+    public var queue = 64
     public init(token: String? = nil, referenceDate: CalendarDate? = nil) {
         (self.token, self.referenceDate) = (token, referenceDate)
+    }
+}
+
+/// At most `workers` requests at work and `queue` waiting; the rest refused at once.
+final class Admission: Sendable {
+    private let slots: DispatchSemaphore
+    private let admitted = Atomic<Int>(0)
+    let limit: Int
+    let rejected = Atomic<Int>(0)
+
+    init(workers: Int, queue: Int) {
+        slots = DispatchSemaphore(value: max(1, workers))
+        limit = max(1, workers) + max(0, queue)
+    }
+
+    /// Requests admitted and not finished (working or waiting).
+    var depth: Int { admitted.load(ordering: .relaxed) }
+
+    /// `body`'s answer, or `nil` when the queue is full.
+    func run(_ body: () -> HTTPResponse) -> HTTPResponse? {
+        if admitted.add(1, ordering: .acquiringAndReleasing).newValue > limit {
+            admitted.subtract(1, ordering: .relaxed)
+            rejected.add(1, ordering: .relaxed)
+            return nil
+        }
+        slots.wait()
+        defer {
+            slots.signal()
+            admitted.subtract(1, ordering: .relaxed)
+        }
+        return body()
     }
 }
 
@@ -26,7 +63,12 @@ public final class Service: Sendable {
     let draining = Atomic<Bool>(false)
     let inFlight = Atomic<Int>(0)
 
-    public init(options: ServiceOptions) { self.options = options }
+    let admission: Admission
+
+    public init(options: ServiceOptions) {
+        self.options = options
+        admission = Admission(workers: options.workers, queue: options.queue)
+    }
 
     /// Requests being answered now.
     public var requestsInFlight: Int { inFlight.load(ordering: .acquiring) }
@@ -108,13 +150,25 @@ public final class Service: Sendable {
         }
         switch route {
         case "/version": return (route, .json(#"{"idkit":"\#(options.version)"}"#))
-        case "/metrics": return (route, HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metrics.text(inFlight: requestsInFlight).utf8)))
-        case "/v1/mrz": return (route, MRZRoute.answer(request, options: options))
-        case "/v1/aamva": return (route, AAMVARoute.answer(request))
-        case "/v1/barcode": return (route, ImageRoutes.barcode(request))
-        case "/v1/scan": return (route, ImageRoutes.scan(request, referenceDate: options.referenceDate))
-        default: return (route, Problem.notFound(route).response)
+        case "/metrics":
+            return (route, HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4",
+                                        body: Array(metrics.text(inFlight: requestsInFlight, queueDepth: admission.depth,
+                                                                 rejected: admission.rejected.load(ordering: .relaxed)).utf8)))
+        default: break
         }
+        let work: () -> HTTPResponse = switch route {
+        case "/v1/mrz": { MRZRoute.answer(request, options: self.options) }
+        case "/v1/aamva": { AAMVARoute.answer(request) }
+        case "/v1/barcode": { ImageRoutes.barcode(request) }
+        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: self.options.referenceDate) }
+        default: { Problem.notFound(route).response }
+        }
+        guard let response = admission.run(work) else {
+            return (route, Problem(status: 503, slug: "overloaded", title: "Overloaded",
+                                   detail: "\(admission.limit) requests are being answered or waiting; try again shortly")
+                .response(headers: [("Retry-After", "1")]))
+        }
+        return (route, response)
     }
 
     /// `Authorization: Bearer <token>` compared in time independent of where it differs.
@@ -186,7 +240,7 @@ final class Metrics: Sendable {
         }
     }
 
-    func text(inFlight: Int) -> String {
+    func text(inFlight: Int, queueDepth: Int, rejected: Int) -> String {
         state.withLock { s in
             var out = "# HELP idkit_requests_total Requests answered, by route and status.\n# TYPE idkit_requests_total counter\n"
             for (labels, n) in s.requests.sorted(by: { $0.key < $1.key }) { out += "idkit_requests_total{\(labels)} \(n)\n" }
@@ -199,6 +253,10 @@ final class Metrics: Sendable {
             }
             out += "# HELP idkit_requests_in_flight Requests being answered.\n# TYPE idkit_requests_in_flight gauge\n"
             out += "idkit_requests_in_flight \(inFlight)\n"
+            out += "# HELP idkit_admitted_requests Requests of the /v1/ routes working or waiting for a worker.\n# TYPE idkit_admitted_requests gauge\n"
+            out += "idkit_admitted_requests \(queueDepth)\n"
+            out += "# HELP idkit_rejected_total Requests answered 503 because the queue was full.\n# TYPE idkit_rejected_total counter\n"
+            out += "idkit_rejected_total \(rejected)\n"
             return out
         }
     }

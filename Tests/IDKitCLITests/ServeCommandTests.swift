@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `idkit serve` over real HTTP (issue 15): the server on an ephemeral port, called with curl.
@@ -224,6 +225,32 @@ final class RunningServer: @unchecked Sendable {
         #expect(reply.text == "{\"status\":\"ok\"}\n")
         // Without the certificate to trust, curl refuses the connection: it is really TLS.
         #expect(try server.call("GET", "/healthz").status == 0)
+        _ = server.terminate()
+    }
+
+    @Test("With one worker and no queue, requests beyond it get 503 and Retry-After at once, and the server keeps answering")
+    func shedsLoad() throws {
+        let server = try RunningServer(["--threads", "1", "--queue", "0"])
+        // Each scan of a photo holds the worker for a while (a second in a debug build); four at
+        // once leave three with nowhere to wait. (Admission is decided once the body is in.)
+        let body = try Data(contentsOf: Self.vectors.appendingPathComponent("images/tilt-01-td1.jpg"))
+        let group = DispatchGroup()
+        let replies = Mutex<[RunningServer.Reply]>([])
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                if let r = try? server.call("POST", "/v1/scan", body: body, headers: ["Content-Type": "image/jpeg"]) {
+                    replies.withLock { $0.append(r) }
+                }
+            }
+        }
+        group.wait()
+        let all = replies.withLock { $0 }
+        #expect(all.count == 4)
+        #expect(all.contains { $0.status == 200 })
+        let shed = all.filter { $0.status == 503 }
+        #expect(!shed.isEmpty)
+        #expect(shed.allSatisfy { $0.headers["retry-after"] == "1" && $0.text.contains("urn:idkit:problem:overloaded") })
+        #expect(try server.call("GET", "/metrics").text.contains("idkit_rejected_total \(shed.count)"))
         _ = server.terminate()
     }
 
