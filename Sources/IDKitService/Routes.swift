@@ -26,6 +26,16 @@ enum MRZRoute {
                                detail: "the body is not a JSON object (send {\"mrz\": \"…\"} or {\"lines\": […]})").response
             }
             do { try apply(object, to: &options, source: "member") } catch { return error.response }
+            // The record's own members, typed as /openapi.json says (the validator reads what it
+            // can of a record; a client that sends another type made a mistake worth saying).
+            func wrong(_ name: String, _ what: String) -> HTTPResponse {
+                Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: "member \(name) must be \(what)").response
+            }
+            if let id = object["id"], !(id is String), !((id as? NSNumber).map { String(cString: $0.objCType) != "c" } ?? false) {
+                return wrong("id", "a string or a number")
+            }
+            if let mrz = object["mrz"], !(mrz is String) { return wrong("mrz", "a string") }
+            if let lines = object["lines"], !(lines is [String]) { return wrong("lines", "an array of strings") }
             let validator = MRZRecordValidator(options: options)
             var w = JSONWriter(capacity: 2048)
             _ = validator.writeJSONLine(for: MRZRecord(kind: .json, bytes: request.body, lineCount: 1, firstLineLength: request.body.count, startLine: 1),
@@ -47,9 +57,12 @@ enum MRZRoute {
     static func apply(_ values: [String: Any], to options: inout MRZRecordValidator.Options, source: String) throws(Problem) {
         func flag(_ name: String) throws(Problem) -> Bool? {
             guard let v = values[name] else { return nil }
-            if let b = v as? Bool { return b }
-            if let s = v as? String, ["", "true", "1"].contains(s) { return true }
-            if let s = v as? String, ["false", "0"].contains(s) { return false }
+            if let s = v as? String {
+                if ["", "true", "1"].contains(s) { return true }
+                if ["false", "0"].contains(s) { return false }
+            } else if let n = v as? NSNumber, String(cString: n.objCType) == "c" {
+                return n.boolValue            // a JSON true or false, not a number (0 is not false here)
+            }
             throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "\(source) \(name) must be true or false")
         }
         if let b = try flag("correct") { options.correct = b }

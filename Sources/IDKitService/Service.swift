@@ -115,7 +115,7 @@ public final class Service: Sendable {
     /// The known routes: method and path. Anything else is logged as `other` (a path may hold
     /// what a client should not have put there).
     static let routes: [String: Set<String>] = [
-        "/healthz": ["GET"], "/readyz": ["GET"], "/version": ["GET"], "/metrics": ["GET"],
+        "/healthz": ["GET"], "/readyz": ["GET"], "/version": ["GET"], "/metrics": ["GET"], "/openapi.json": ["GET"],
         "/v1/mrz": ["POST"], "/v1/aamva": ["POST"], "/v1/barcode": ["POST"], "/v1/scan": ["POST"],
     ]
 
@@ -129,9 +129,11 @@ public final class Service: Sendable {
                                    detail: "\(route) answers \(methods.sorted().joined(separator: ", ")), not \(request.method.prefix(16))")
                 .response(headers: [("Allow", methods.sorted().joined(separator: ", "))]))
         }
-        // Health and readiness answer without a token (a load balancer's probe has none).
+        // Health, readiness and the API's description answer without a token (a load balancer's
+        // probe has none; the description holds no personal data).
         switch route {
         case "/healthz": return (route, .json(#"{"status":"ok"}"#))
+        case "/openapi.json": return (route, HTTPResponse(status: 200, contentType: "application/json", body: Array(OpenAPI.document.utf8)))
         case "/readyz":
             return draining.load(ordering: .acquiring)
                 ? (route, HTTPResponse(status: 503, contentType: "application/json", body: Array(#"{"status":"draining"}"#.utf8) + [0x0A]))
@@ -143,6 +145,10 @@ public final class Service: Sendable {
                                    detail: request.authorization == nil ? "this server needs an Authorization: Bearer token"
                                        : "the bearer token is not this server's")
                 .response(headers: [("WWW-Authenticate", "Bearer")]))
+        }
+        if request.method == "POST" && request.body.isEmpty && !request.bodyTooLarge {
+            return (route, Problem(status: 400, slug: "empty-body", title: "Empty body",
+                                   detail: "\(route) needs a request body (see /openapi.json)").response)
         }
         if request.bodyTooLarge {
             return (route, Problem(status: 413, slug: "body-too-large", title: "Body too large",

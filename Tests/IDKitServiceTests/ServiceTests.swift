@@ -64,6 +64,10 @@ import IDKitMRZ
         let bad = service.handle(Self.post("/v1/mrz", "{\"mrz\": ", type: "application/json"))
         #expect(bad.status == 400)
         #expect(try Self.object(bad)["type"] as? String == "urn:idkit:problem:bad-json")
+        // A JSON member that should be a boolean is not a number (found by make check-api).
+        let number = service.handle(Self.post("/v1/mrz", #"{"mrz": "x", "strict": 0}"#, type: "application/json"))
+        #expect(number.status == 400)
+        #expect(try Self.object(number)["detail"] as? String == "member strict must be true or false")
         let media = service.handle(Self.post("/v1/mrz", "x", type: "image/png"))
         #expect(media.status == 415)
     }
@@ -104,10 +108,41 @@ import IDKitMRZ
         #expect(wrong.headers.contains { $0.0 == "Allow" && $0.1 == "POST" })
         #expect(service.handle(HTTPRequest(method: "GET", path: "/v2/anything")).status == 404)
         #expect(service.handle(HTTPRequest(method: "POST", path: "/v1/mrz", bodyTooLarge: true)).status == 413)
+        // An empty body is a mistake, not an empty batch (found by make check-api).
+        let empty = service.handle(HTTPRequest(method: "POST", path: "/v1/mrz", contentType: "text/plain"))
+        #expect(empty.status == 400)
+        #expect(try Self.object(empty)["type"] as? String == "urn:idkit:problem:empty-body")
         let version = try Self.object(service.handle(HTTPRequest(method: "GET", path: "/version")))
         #expect(version["idkit"] as? String == "0.1.0")
         service.beginDraining()
         #expect(service.handle(HTTPRequest(method: "GET", path: "/readyz")).status == 503)
+    }
+
+    /// The OpenAPI document names exactly the routes the service answers, with their methods, and
+    /// for every route the problem statuses it can answer with.
+    @Test func openAPIDescribesEveryRoute() throws {
+        let r = service.handle(HTTPRequest(method: "GET", path: "/openapi.json"))
+        #expect(r.status == 200)
+        let doc = try Self.object(r)
+        #expect(doc["openapi"] as? String == "3.1.0")
+        let paths = try #require(doc["paths"] as? [String: [String: Any]])
+        #expect(Set(paths.keys) == Set(Service.routes.keys))
+        for (path, methods) in Service.routes {
+            #expect(Set(paths[path]!.keys.map { $0.uppercased() }) == methods, "\(path)")
+        }
+        func statuses(_ path: String) -> Set<String> {
+            Set(((paths[path]?["post"] as? [String: Any])?["responses"] as? [String: Any])?.keys.map { $0 } ?? [])
+        }
+        for path in ["/v1/mrz", "/v1/aamva", "/v1/barcode", "/v1/scan"] {
+            #expect(statuses(path).isSuperset(of: ["200", "400", "401", "413", "415", "503"]), "\(path)")
+        }
+        #expect(statuses("/v1/scan").contains("422"))
+        // Every $ref points at something the document defines.
+        let text = String(decoding: r.body, as: UTF8.self)
+        let components = try #require(doc["components"] as? [String: [String: Any]])
+        for match in text.matches(of: /"\$ref": "#\/components\/(\w+)\/(\w+)"/) {
+            #expect(components[String(match.1)]?[String(match.2)] != nil, "\(match.0)")
+        }
     }
 
     @Test func bearerTokenIsRequiredAndComparedWhole() throws {

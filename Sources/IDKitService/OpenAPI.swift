@@ -1,0 +1,188 @@
+/// `GET /openapi.json`: the service described in OpenAPI 3.1 — every route, its request bodies and
+/// the schemas of its answers (the JSON contracts of the README). `ServiceTests` keeps its routes
+/// and methods equal to ``Service/routes``; `make check-api` (Schemathesis) sends requests made
+/// from it and checks every answer against it.
+enum OpenAPI {
+    static let document = #"""
+    {
+      "openapi": "3.1.0",
+      "info": {
+        "title": "IDKit",
+        "version": "0.1.0",
+        "description": "Machine-readable data of identity documents: ICAO 9303 MRZs, AAMVA barcodes, document photos. Every answer is the JSON of the matching idkit subcommand; errors are RFC 9457 problem details."
+      },
+      "servers": [{"url": "http://127.0.0.1:8080"}],
+      "security": [{"bearer": []}, {}],
+      "paths": {
+        "/v1/mrz": {
+          "post": {
+            "summary": "Validate MRZs (idkit validate --json)",
+            "parameters": [
+              {"name": "correct", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "strict", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "acceptDeviations", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
+            ],
+            "requestBody": {
+              "required": true,
+              "content": {
+                "text/plain": {"schema": {"type": "string"}},
+                "application/x-ndjson": {"schema": {"type": "string"}},
+                "application/json": {"schema": {"$ref": "#/components/schemas/MRZRequest"}}
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "One validate --json line per record: NDJSON for text and NDJSON bodies, one object for a JSON body.",
+                "content": {
+                  "application/x-ndjson": {"schema": {"type": "string"}},
+                  "application/json": {"schema": {"$ref": "#/components/schemas/MRZLine"}}
+                }
+              },
+              "400": {"$ref": "#/components/responses/Problem"},
+              "401": {"$ref": "#/components/responses/Problem"},
+              "413": {"$ref": "#/components/responses/Problem"},
+              "415": {"$ref": "#/components/responses/Problem"},
+              "503": {"$ref": "#/components/responses/Problem"}
+            }
+          }
+        },
+        "/v1/aamva": {
+          "post": {
+            "summary": "Parse an AAMVA DL/ID payload (idkit aamva --json)",
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                "application/json": {"schema": {"type": "object", "required": ["payload"], "properties": {"payload": {"type": "string", "contentEncoding": "base64"}}}}
+              }
+            },
+            "responses": {
+              "200": {"description": "The payload parsed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AAMVAReport"}}}},
+              "400": {"$ref": "#/components/responses/Problem"},
+              "401": {"$ref": "#/components/responses/Problem"},
+              "413": {"$ref": "#/components/responses/Problem"},
+              "415": {"$ref": "#/components/responses/Problem"},
+              "503": {"$ref": "#/components/responses/Problem"}
+            }
+          }
+        },
+        "/v1/barcode": {
+          "post": {
+            "summary": "Decode the barcodes of an image (idkit barcode --json)",
+            "parameters": [{"name": "pdf417", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}}],
+            "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}, "image/*": {"schema": {"type": "string", "format": "binary"}}}},
+            "responses": {
+              "200": {"description": "The barcodes found (possibly none).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BarcodeReport"}}}},
+              "400": {"$ref": "#/components/responses/Problem"},
+              "401": {"$ref": "#/components/responses/Problem"},
+              "413": {"$ref": "#/components/responses/Problem"},
+              "415": {"$ref": "#/components/responses/Problem"},
+              "503": {"$ref": "#/components/responses/Problem"}
+            }
+          }
+        },
+        "/v1/scan": {
+          "post": {
+            "summary": "Find documents in a photo, read their MRZ and barcodes (idkit scan --json)",
+            "parameters": [
+              {"name": "barcodes", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
+            ],
+            "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}, "image/*": {"schema": {"type": "string", "format": "binary"}}}},
+            "responses": {
+              "200": {"description": "The scan.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scan"}}}},
+              "400": {"$ref": "#/components/responses/Problem"},
+              "401": {"$ref": "#/components/responses/Problem"},
+              "413": {"$ref": "#/components/responses/Problem"},
+              "415": {"$ref": "#/components/responses/Problem"},
+              "422": {"$ref": "#/components/responses/Problem"},
+              "503": {"$ref": "#/components/responses/Problem"}
+            }
+          }
+        },
+        "/healthz": {"get": {"summary": "Liveness", "security": [], "responses": {"200": {"description": "Alive.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
+        "/readyz": {"get": {"summary": "Readiness (503 while shutting down)", "security": [], "responses": {
+          "200": {"description": "Ready.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+          "503": {"description": "Draining.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
+        "/version": {"get": {"summary": "Version", "responses": {
+          "200": {"description": "The version.", "content": {"application/json": {"schema": {"type": "object", "required": ["idkit"], "properties": {"idkit": {"type": "string"}}}}}},
+          "401": {"$ref": "#/components/responses/Problem"}}}},
+        "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {
+          "200": {"description": "Text exposition format 0.0.4.", "content": {"text/plain": {"schema": {"type": "string"}}}},
+          "401": {"$ref": "#/components/responses/Problem"}}}},
+        "/openapi.json": {"get": {"summary": "This document", "security": [], "responses": {"200": {"description": "OpenAPI 3.1.", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+      },
+      "components": {
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        "responses": {
+          "Problem": {"description": "RFC 9457 problem details.", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+        },
+        "schemas": {
+          "Flag": {"type": "string", "enum": ["", "true", "false", "1", "0"]},
+          "Problem": {
+            "type": "object", "required": ["type", "title", "status", "detail"],
+            "properties": {
+              "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "detail": {"type": "string"},
+              "kind": {"type": "string"}, "offset": {"type": "integer"}, "scanStatus": {"type": "string"}
+            }
+          },
+          "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+          "MRZRequest": {
+            "type": "object",
+            "properties": {
+              "mrz": {"type": "string"}, "lines": {"type": "array", "items": {"type": "string"}}, "id": {"type": ["string", "number"]},
+              "correct": {"type": "boolean"}, "strict": {"type": "boolean"}, "acceptDeviations": {"type": "boolean"},
+              "referenceDate": {"type": "string", "format": "date"}
+            }
+          },
+          "MRZLine": {
+            "type": "object", "required": ["input", "valid"],
+            "properties": {
+              "input": {"type": "object", "required": ["source", "line"], "properties": {"source": {"type": "string"}, "line": {"type": "integer"}, "id": {"type": "string"}}},
+              "format": {"type": ["string", "null"]}, "valid": {"type": "boolean"}, "validWithDeviations": {"type": "boolean"},
+              "fields": {"type": ["object", "null"]}, "checkDigits": {"type": ["object", "null"]},
+              "errors": {"type": "array"}, "warnings": {"type": "array"}, "deviations": {"type": "array"},
+              "resolvedDates": {"type": ["object", "null"]}, "lines": {"type": "array", "items": {"type": "string"}}, "correction": {"type": "object"}
+            }
+          },
+          "AAMVAReport": {
+            "type": "object", "required": ["iin", "fields", "elements", "subfiles", "warnings"],
+            "properties": {
+              "version": {"type": ["integer", "null"]}, "jurisdictionVersion": {"type": ["integer", "null"]}, "iin": {"type": "string"},
+              "jurisdiction": {"type": ["string", "null"]}, "jurisdictionName": {"type": ["string", "null"]}, "country": {"type": ["string", "null"]},
+              "encoding": {"type": "string"}, "fileType": {"type": ["string", "null"]}, "numberOfEntries": {"type": ["integer", "null"]},
+              "elements": {"type": "object", "additionalProperties": {"type": "string"}},
+              "subfiles": {"type": "array", "items": {"type": "object"}},
+              "fields": {"type": "object"},
+              "warnings": {"type": "array", "items": {"type": "object", "required": ["code", "message"], "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "offset": {"type": ["integer", "null"]}}}}
+            }
+          },
+          "Barcode": {
+            "type": "object", "required": ["format", "bytes", "quad", "decoder", "isMirrored"],
+            "properties": {
+              "format": {"type": "string"}, "bytes": {"type": "string", "contentEncoding": "base64"},
+              "quad": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+              "decoder": {"type": "string", "enum": ["zxing", "zbar"]}, "isMirrored": {"type": "boolean"},
+              "macro": {"type": ["object", "null"]}, "aamva": {"type": ["object", "null"]}
+            }
+          },
+          "BarcodeReport": {
+            "type": "object", "required": ["file", "barcodes", "errors"],
+            "properties": {"file": {"type": "string"}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}}, "errors": {"type": "array", "items": {"type": "string"}}}
+          },
+          "Scan": {
+            "type": "object", "required": ["file", "status", "mrz", "barcodes", "quality", "documents", "timingsMs"],
+            "properties": {
+              "file": {"type": "string"}, "status": {"type": "string"}, "reason": {"type": ["string", "null"]},
+              "mrz": {"type": ["object", "null"]}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}},
+              "document": {"type": ["object", "null"]}, "corners": {"type": ["array", "null"]}, "confidence": {"type": ["number", "null"]},
+              "widthHeightRatio": {"type": ["number", "null"]}, "documentFormat": {"type": ["string", "null"]},
+              "crops": {"type": "object"}, "quality": {"type": ["object", "null"]}, "documents": {"type": "array"}, "timingsMs": {"type": "object"}
+            }
+          }
+        }
+      }
+    }
+    """#
+}
