@@ -57,10 +57,7 @@ enum MergeCommand {
             return fail(error, name, options, io)
         }
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(result)) ?? Data("{}".utf8)
-            io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+            io.out.write(result.jsonString() + "\n")
         } else {
             io.out.write(HumanDocument.describe(result, file: name))
         }

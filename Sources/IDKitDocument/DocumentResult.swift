@@ -1,3 +1,4 @@
+import Foundation
 public import IDKitMRZ
 
 /// One field of the merged result: the chosen value, where it came from, and every source's own
@@ -271,3 +272,13 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     }
 }
 
+
+extension DocumentResult {
+    /// The `idkit merge --json` contract as one line of JSON (keys sorted, slashes unescaped): what
+    /// the command line and `POST /v1/merge` print.
+    public func jsonString() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -101,6 +101,21 @@ enum OpenAPI {
             }
           }
         },
+        "/v1/merge": {
+          "post": {
+            "summary": "One document result from MRZ, barcode and VIZ readings (idkit merge --json)",
+            "parameters": [{"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/MergeInput"}}}},
+            "responses": {
+              "200": {"description": "The merged document.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentResult"}}}},
+              "400": {"$ref": "#/components/responses/Problem"},
+              "401": {"$ref": "#/components/responses/Problem"},
+              "413": {"$ref": "#/components/responses/Problem"},
+              "415": {"$ref": "#/components/responses/Problem"},
+              "503": {"$ref": "#/components/responses/Problem"}
+            }
+          }
+        },
         "/healthz": {"get": {"summary": "Liveness", "security": [], "responses": {"200": {"description": "Alive.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
         "/readyz": {"get": {"summary": "Readiness (503 while shutting down)", "security": [], "responses": {
           "200": {"description": "Ready.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
@@ -171,6 +186,14 @@ enum OpenAPI {
             "type": "object", "required": ["file", "barcodes", "errors"],
             "properties": {"file": {"type": "string"}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}}, "errors": {"type": "array", "items": {"type": "string"}}}
           },
+          "MergeInput": {
+            "type": "object",
+            "properties": {
+              "mrz": {"type": "array", "items": {"type": "string"}}, "barcode": {"type": "string", "contentEncoding": "base64"},
+              "viz": {"type": "object"}, "referenceDate": {"type": "string", "format": "date"}
+            }
+          },
+          "DocumentResult": {"type": "object", "required": ["fields", "dataMatch"], "properties": {"fields": {"type": "object"}, "dataMatch": {"type": "object"}}},
           "Scan": {
             "type": "object", "required": ["file", "status", "mrz", "barcodes", "quality", "documents", "timingsMs"],
             "properties": {

@@ -1,6 +1,7 @@
 import Foundation
 import IDKitAAMVA
 import IDKitCore
+import IDKitDocument
 import IDKitMRZ
 
 /// `POST /v1/mrz`: the records of `idkit validate --json`, judged and written by the same
@@ -114,6 +115,36 @@ enum AAMVARoute {
             var problem = Problem(status: 400, slug: "not-aamva", title: "Not an AAMVA payload", detail: error.message)
             problem.kind = error.kind.rawValue
             problem.extra = [("offset", error.offset)]
+            return problem.response
+        }
+    }
+}
+
+/// `POST /v1/merge`: the JSON document of `idkit merge` (MRZ, barcode and VIZ readings), answered
+/// with the merged document result of `idkit merge --json` (``DocumentResult/jsonString()``); the
+/// reference date from `?referenceDate=`, else the input's, else the server's, else today. Input
+/// that cannot be merged is a 400 problem with the merger's `kind`.
+enum MergeRoute {
+    static func answer(_ request: HTTPRequest, referenceDate: CalendarDate?) -> HTTPResponse {
+        guard request.mediaType == "application/json" || request.mediaType == nil else {
+            return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
+                           detail: "/v1/merge reads application/json (the input document of idkit merge)").response
+        }
+        var date: CalendarDate?
+        if let text = request.query["referenceDate"] {
+            guard let d = CalendarDate(iso8601: text) else {
+                return Problem(status: 400, slug: "bad-option", title: "Bad option",
+                               detail: "query parameter referenceDate must be a date of the form YYYY-MM-DD").response
+            }
+            date = d
+        }
+        do {
+            let input = try DocumentInput(json: request.body)
+            let result = try DocumentMerger(referenceDate: date ?? input.referenceDate ?? referenceDate ?? .today).merge(input)
+            return .json(result.jsonString())
+        } catch {
+            var problem = Problem(status: 400, slug: "bad-merge-input", title: "Bad merge input", detail: error.message)
+            problem.kind = error.kind.rawValue
             return problem.response
         }
     }

@@ -151,6 +151,25 @@ final class RunningServer: @unchecked Sendable {
         _ = server.terminate()
     }
 
+    @Test("POST /v1/merge answers what idkit merge --json prints for the same input; bad input is a 400 with its kind")
+    func mergeContractEqualsTheCommandLine() throws {
+        let server = try RunningServer()
+        let cases = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.vectors.appendingPathComponent("document/merge-cases.json"))) as? [String: Any])
+        let inputs = try #require(cases["cases"] as? [[String: Any]]).prefix(5).compactMap { $0["input"] }
+        #expect(inputs.count == 5)
+        for input in inputs {
+            let body = try JSONSerialization.data(withJSONObject: input)
+            let reply = try server.call("POST", "/v1/merge", body: body, headers: ["Content-Type": "application/json"])
+            let cli = try IDKitBinary.run(["merge", "--json", "-"], stdin: String(decoding: body, as: UTF8.self))
+            #expect(reply.status == 200)
+            #expect(reply.text == cli.stdout)
+        }
+        let bad = try server.call("POST", "/v1/merge", body: Data(#"{"mrz": 5}"#.utf8), headers: ["Content-Type": "application/json"])
+        #expect(bad.status == 400)
+        #expect(bad.text.contains(#""kind":"invalidInput""#))
+        _ = server.terminate()
+    }
+
     @Test("Errors: 404, 405 with Allow, 413 before the body is read, 415; probes answer")
     func errorStatuses() throws {
         let server = try RunningServer(["--max-body-bytes", "1000"])
