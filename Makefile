@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: soak-service check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -95,6 +95,11 @@ bench-real: release
 bench-service: release
 	@command -v wrk >/dev/null || scripts/install-deps --with wrk
 	Benchmarks/service/bench.sh
+
+## idkit serve at full load for 10 minutes (SOAK_SECONDS): RSS growth at most 5%, no errors.
+soak-service: release
+	@command -v wrk >/dev/null || scripts/install-deps --with wrk
+	Benchmarks/service/soak.sh
 
 ## The running server against generated and hostile requests (issue 15): Schemathesis from
 ## /openapi.json, raw garbage, slow clients, 10,000 connections opened and dropped.

@@ -76,54 +76,13 @@ enum BACCommand {
                 return .unreadableInput
             }
         }
-        var w = JSONWriter(capacity: 1024)
-        w.beginObject()
-        var human = ""
-        var ready = true
-        do throws(ChipError) {
-            if let can = options.can {
-                let password = try PACEPassword.can(validating: can)
-                writePACE(password, &w, &human)
-            }
-            var information: MRZInformation?
-            if let number = options.documentNumber, let birth = options.birth, let expiry = options.expiry {
-                information = try MRZInformation(documentNumber: number, dateOfBirth: birth, dateOfExpiry: expiry)
-            } else if !options.lines.isEmpty {
-                let mrz: MRZResult
-                do {
-                    mrz = try MRZParser().parse(lines: options.lines.map { String($0.filter { $0 != " " && $0 != "\t" && $0 != "\r" }) })
-                } catch {
-                    throw ChipError(.invalidInput, "MRZ: \(error)")
-                }
-                information = try MRZInformation(mrz: mrz)
-                ready = mrz.isBACReady
-            }
-            if let information {
-                let keys = BACKeys(information)
-                w.key("mrzInformation"); w.string(information.text)
-                w.key("kSeed"); w.string(Hex.encode(keys.kSeed))
-                w.key("kEnc"); w.string(Hex.encode(keys.kEnc))
-                w.key("kMac"); w.string(Hex.encode(keys.kMac))
-                w.key("bacReady"); w.bool(ready)
-                human += "MRZ_information  \(information.text)\nK_seed           \(Hex.encode(keys.kSeed))\n"
-                human += "K_enc            \(Hex.encode(keys.kEnc))\nK_mac            \(Hex.encode(keys.kMac))\n"
-                human += "BAC ready        \(ready ? "yes" : "no: a check digit of the document number, birth or expiry date fails")\n"
-                if options.can == nil { writePACE(.mrz(information), &w, &human) }
-                if let rndIC = options.rndIC, let rndIFD = options.rndIFD, let kIFD = options.kIFD {
-                    let auth = try BACAuthentication(keys: keys, rndIC: rndIC, rndIFD: rndIFD, kIFD: kIFD)
-                    w.key("externalAuthenticate"); w.string(Hex.encode(auth.externalAuthenticateData))
-                    human += "EXTERNAL AUTHENTICATE data  \(Hex.encode(auth.externalAuthenticateData))\n"
-                    if let response = options.cardResponse {
-                        let session = try auth.sessionKeys(cardResponse: response)
-                        w.key("kIC"); w.string(Hex.encode(session.kIC))
-                        w.key("ksEnc"); w.string(Hex.encode(session.ksEnc))
-                        w.key("ksMac"); w.string(Hex.encode(session.ksMac))
-                        w.key("ssc"); w.string(Hex.encode(session.ssc))
-                        human += "card answer verified\nKS_enc           \(Hex.encode(session.ksEnc))\n"
-                        human += "KS_mac           \(Hex.encode(session.ksMac))\nSSC              \(Hex.encode(session.ssc))\n"
-                    }
-                }
-            }
+        var request = BACRequest()
+        request.lines = options.lines
+        (request.documentNumber, request.dateOfBirth, request.dateOfExpiry, request.can) = (options.documentNumber, options.birth, options.expiry, options.can)
+        (request.rndIC, request.rndIFD, request.kIFD, request.cardResponse) = (options.rndIC, options.rndIFD, options.kIFD, options.cardResponse)
+        let report: BACReport
+        do {
+            report = try BACReport(request)
         } catch {
             if options.json {
                 io.out.write(ErrorJSON.line(file: nil, kind: error.kind.rawValue, message: error.message))
@@ -132,19 +91,35 @@ enum BACCommand {
             }
             return .invalid
         }
-        w.endObject()
-        w.newline()
-        io.out.write(options.json ? String(decoding: w.bytes, as: UTF8.self) : human)
-        return ready ? .valid : .invalid
+        if options.json {
+            var w = JSONWriter(capacity: 1024)
+            report.writeJSON(to: &w)
+            io.out.write(String(decoding: w.bytes, as: UTF8.self))
+        } else {
+            io.out.write(human(report))
+        }
+        return report.bacReady ? .valid : .invalid
     }
 
-    static func writePACE(_ password: PACEPassword, _ w: inout JSONWriter, _ human: inout String) {
-        w.key("paceKPi"); w.beginObject()
-        for cipher in ChipCipher.allCases {
-            let key = Hex.encode(password.key(for: cipher))
-            w.key(dynamic: cipher.rawValue); w.string(key)
-            human += "PACE K_π " + (cipher.rawValue + ":").padding(toLength: 9, withPad: " ", startingAt: 0) + key + "\n"
+    static func human(_ r: BACReport) -> String {
+        var out = ""
+        func pace() {
+            for (cipher, key) in r.pace {
+                out += "PACE K_π " + (cipher.rawValue + ":").padding(toLength: 9, withPad: " ", startingAt: 0) + Hex.encode(key) + "\n"
+            }
         }
-        w.endObject()
+        if r.paceFromCAN { pace() }
+        if let information = r.mrzInformation, let keys = r.keys {
+            out += "MRZ_information  \(information.text)\nK_seed           \(Hex.encode(keys.kSeed))\n"
+            out += "K_enc            \(Hex.encode(keys.kEnc))\nK_mac            \(Hex.encode(keys.kMac))\n"
+            out += "BAC ready        \(r.bacReady ? "yes" : "no: a check digit of the document number, birth or expiry date fails")\n"
+            if !r.paceFromCAN { pace() }
+            if let e = r.externalAuthenticate { out += "EXTERNAL AUTHENTICATE data  \(Hex.encode(e))\n" }
+            if let s = r.session {
+                out += "card answer verified\nKS_enc           \(Hex.encode(s.ksEnc))\n"
+                out += "KS_mac           \(Hex.encode(s.ksMac))\nSSC              \(Hex.encode(s.ssc))\n"
+            }
+        }
+        return out
     }
 }

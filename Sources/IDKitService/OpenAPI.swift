@@ -116,6 +116,20 @@ enum OpenAPI {
             }
           }
         },
+        "/v1/bac": {
+          "post": {
+            "summary": "Chip access keys: BAC, PACE K_pi, a BAC challenge and the card's answer (idkit bac --json)",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BACRequest"}}}},
+            "responses": {
+              "200": {"description": "The keys.", "content": {"application/json": {"schema": {"type": "object"}}}},
+              "400": {"$ref": "#/components/responses/Problem"},
+              "401": {"$ref": "#/components/responses/Problem"},
+              "413": {"$ref": "#/components/responses/Problem"},
+              "415": {"$ref": "#/components/responses/Problem"},
+              "503": {"$ref": "#/components/responses/Problem"}
+            }
+          }
+        },
         "/healthz": {"get": {"summary": "Liveness", "security": [], "responses": {"200": {"description": "Alive.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
         "/readyz": {"get": {"summary": "Readiness (503 while shutting down)", "security": [], "responses": {
           "200": {"description": "Ready.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
@@ -185,6 +199,15 @@ enum OpenAPI {
           "BarcodeReport": {
             "type": "object", "required": ["file", "barcodes", "errors"],
             "properties": {"file": {"type": "string"}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}}, "errors": {"type": "array", "items": {"type": "string"}}}
+          },
+          "BACRequest": {
+            "type": "object",
+            "properties": {
+              "lines": {"type": "array", "items": {"type": "string"}}, "mrz": {"type": "string"},
+              "documentNumber": {"type": "string"}, "dateOfBirth": {"type": "string"}, "dateOfExpiry": {"type": "string"},
+              "can": {"type": "string"}, "rndIC": {"type": "string"}, "rndIFD": {"type": "string"}, "kIFD": {"type": "string"},
+              "cardResponse": {"type": "string"}
+            }
           },
           "MergeInput": {
             "type": "object",

@@ -1,5 +1,6 @@
 import Foundation
 import IDKitAAMVA
+import IDKitChip
 import IDKitCore
 import IDKitDocument
 import IDKitMRZ
@@ -144,6 +145,62 @@ enum MergeRoute {
             return .json(result.jsonString())
         } catch {
             var problem = Problem(status: 400, slug: "bad-merge-input", title: "Bad merge input", detail: error.message)
+            problem.kind = error.kind.rawValue
+            return problem.response
+        }
+    }
+}
+
+/// `POST /v1/bac`: `{"lines": [...]} | {"mrz": "L1\nL2"} | {"documentNumber", "dateOfBirth",
+/// "dateOfExpiry"}`, optionally `"can"`, `"rndIC"`, `"rndIFD"`, `"kIFD"`, `"cardResponse"` (hex),
+/// answered with the JSON of `idkit bac --json` (``BACReport``). Input the keys cannot be made from
+/// is a 400 problem with the chip module's `kind`.
+enum BACRoute {
+    static func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.mediaType == "application/json" || request.mediaType == nil else {
+            return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
+                           detail: "/v1/bac reads application/json").response
+        }
+        guard let o = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+            return Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: "the body is not a JSON object").response
+        }
+        func wrong(_ detail: String) -> HTTPResponse { Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: detail).response }
+        var r = BACRequest()
+        for key in ["mrz", "documentNumber", "dateOfBirth", "dateOfExpiry", "can", "rndIC", "rndIFD", "kIFD", "cardResponse"] {
+            if let v = o[key], !(v is String) { return wrong("member \(key) must be a string") }
+        }
+        if let lines = o["lines"] {
+            guard let l = lines as? [String] else { return wrong("member lines must be an array of strings") }
+            r.lines = l
+        } else if let mrz = o["mrz"] as? String {
+            r.lines = mrz.split(whereSeparator: \.isNewline).map(String.init)
+        }
+        (r.documentNumber, r.dateOfBirth, r.dateOfExpiry, r.can) = (o["documentNumber"] as? String, o["dateOfBirth"] as? String, o["dateOfExpiry"] as? String, o["can"] as? String)
+        let values = [r.documentNumber, r.dateOfBirth, r.dateOfExpiry].compactMap { $0 }
+        if !values.isEmpty && values.count < 3 { return wrong("documentNumber, dateOfBirth and dateOfExpiry go together (all three)") }
+        if !values.isEmpty && !r.lines.isEmpty { return wrong("give either the MRZ (lines or mrz) or documentNumber/dateOfBirth/dateOfExpiry, not both") }
+        if values.isEmpty && r.lines.isEmpty && r.can == nil { return wrong("no MRZ: give lines, mrz, documentNumber/dateOfBirth/dateOfExpiry or can") }
+        do {
+            func hex(_ key: String, _ count: Int) throws(ChipError) -> [UInt8]? {
+                guard let text = o[key] as? String else { return nil }
+                return try Hex.decode(text, name: key, count: count)
+            }
+            (r.rndIC, r.rndIFD, r.kIFD, r.cardResponse) = (try hex("rndIC", 8), try hex("rndIFD", 8), try hex("kIFD", 16), try hex("cardResponse", 40))
+        } catch {
+            var problem = Problem(status: 400, slug: "bad-hex", title: "Bad hex", detail: error.message)
+            problem.kind = error.kind.rawValue
+            return problem.response
+        }
+        let challenge = [r.rndIC, r.rndIFD, r.kIFD].filter { $0 != nil }.count
+        if challenge != 0 && challenge != 3 { return wrong("rndIC, rndIFD and kIFD go together (all three)") }
+        if r.cardResponse != nil && challenge == 0 { return wrong("cardResponse needs rndIC, rndIFD and kIFD") }
+        do {
+            let report = try BACReport(r)
+            var w = JSONWriter(capacity: 1024)
+            report.writeJSON(to: &w)
+            return HTTPResponse(status: 200, contentType: "application/json", body: w.bytes)
+        } catch {
+            var problem = Problem(status: 400, slug: "bad-bac-input", title: "Cannot make the keys", detail: error.message)
             problem.kind = error.kind.rawValue
             return problem.response
         }

@@ -116,7 +116,7 @@ public final class Service: Sendable {
     /// what a client should not have put there).
     static let routes: [String: Set<String>] = [
         "/healthz": ["GET"], "/readyz": ["GET"], "/version": ["GET"], "/metrics": ["GET"], "/openapi.json": ["GET"],
-        "/v1/mrz": ["POST"], "/v1/aamva": ["POST"], "/v1/barcode": ["POST"], "/v1/scan": ["POST"], "/v1/merge": ["POST"],
+        "/v1/mrz": ["POST"], "/v1/aamva": ["POST"], "/v1/barcode": ["POST"], "/v1/scan": ["POST"], "/v1/merge": ["POST"], "/v1/bac": ["POST"],
     ]
 
     func answer(_ request: HTTPRequest) -> (route: String, response: HTTPResponse) {
@@ -168,6 +168,7 @@ public final class Service: Sendable {
         case "/v1/barcode": { ImageRoutes.barcode(request) }
         case "/v1/scan": { ImageRoutes.scan(request, referenceDate: self.options.referenceDate) }
         case "/v1/merge": { MergeRoute.answer(request, referenceDate: self.options.referenceDate) }
+        case "/v1/bac": { BACRoute.answer(request) }
         default: { Problem.notFound(route).response }
         }
         guard let response = admission.run(work) else {

@@ -170,6 +170,30 @@ final class RunningServer: @unchecked Sendable {
         _ = server.terminate()
     }
 
+    @Test("POST /v1/bac answers what idkit bac --json prints: ICAO 9303-11 Appendix D's keys, challenge and session keys")
+    func bacContractEqualsTheCommandLine() throws {
+        let server = try RunningServer()
+        let v = DocumentCommandTests.appendixD
+        let body = try JSONSerialization.data(withJSONObject: [
+            "documentNumber": v.documentNumber, "dateOfBirth": v.dateOfBirth, "dateOfExpiry": v.dateOfExpiry,
+            "rndIC": v.rndIC, "rndIFD": v.rndIFD, "kIFD": v.kIFD, "cardResponse": v.cardResponse])
+        let reply = try server.call("POST", "/v1/bac", body: body, headers: ["Content-Type": "application/json"])
+        let cli = try IDKitBinary.run(["bac", "--json", "--document-number", v.documentNumber, "--birth", v.dateOfBirth,
+                                       "--expiry", v.dateOfExpiry, "--rnd-ic", v.rndIC, "--rnd-ifd", v.rndIFD, "--k-ifd", v.kIFD,
+                                       "--card-response", v.cardResponse])
+        #expect(reply.status == 200)
+        #expect(reply.text == cli.stdout)
+        #expect(reply.text.contains(#""ksEnc":"\#(v.ksEnc)""#))
+        let lines = try server.call("POST", "/v1/bac", body: try JSONSerialization.data(withJSONObject: ["lines": v.mrz]),
+                                    headers: ["Content-Type": "application/json"])
+        #expect(lines.status == 200)
+        #expect(lines.text.contains(#""kSeed":"\#(v.kSeed)""#))
+        let hex = try server.call("POST", "/v1/bac", body: Data(#"{"lines": ["x"], "rndIC": "zz"}"#.utf8), headers: ["Content-Type": "application/json"])
+        #expect(hex.status == 400)
+        #expect(hex.text.contains(#""kind":"invalidHex""#))
+        _ = server.terminate()
+    }
+
     @Test("Errors: 404, 405 with Allow, 413 before the body is read, 415; probes answer")
     func errorStatuses() throws {
         let server = try RunningServer(["--max-body-bytes", "1000"])

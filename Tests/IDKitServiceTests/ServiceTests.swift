@@ -133,7 +133,7 @@ import IDKitMRZ
         func statuses(_ path: String) -> Set<String> {
             Set(((paths[path]?["post"] as? [String: Any])?["responses"] as? [String: Any])?.keys.map { $0 } ?? [])
         }
-        for path in ["/v1/mrz", "/v1/aamva", "/v1/barcode", "/v1/scan", "/v1/merge"] {
+        for path in ["/v1/mrz", "/v1/aamva", "/v1/barcode", "/v1/scan", "/v1/merge", "/v1/bac"] {
             #expect(statuses(path).isSuperset(of: ["200", "400", "401", "413", "415", "503"]), "\(path)")
         }
         #expect(statuses("/v1/scan").contains("422"))
