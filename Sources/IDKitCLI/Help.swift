@@ -65,7 +65,7 @@ extension Help {
       idkit serve [--listen HOST:PORT] [--threads N] [--queue N] [--max-body-bytes N] [--timeout-s N]
                   [--max-connections N] [--token-file FILE | --insecure-no-auth]
                   [--tls-cert FILE --tls-key FILE] [--reference-date YYYY-MM-DD]
-                  [--shutdown-timeout-s N] [--no-access-log]
+                  [--shutdown-timeout-s N] [--redaction FILE] [--no-access-log]
 
     ROUTES
       POST /v1/mrz     text/plain or application/x-ndjson (records as 'idkit validate' reads a file;
@@ -96,6 +96,10 @@ extension Help {
       --insecure-no-auth     serve on a non-loopback address without a token (refused otherwise)
       --tls-cert/--tls-key   HTTPS with this PEM certificate and key
       --shutdown-timeout-s N on SIGTERM/SIGINT, wait up to N seconds for requests in flight (10)
+      --redaction FILE       a redaction policy for every answer (JSON: {"default": {"mode",
+                             "fields", "documentNumber", "redactMRZ", "redactBarcode"}, "rules":
+                             [{"country", "region", "type", "settings"}]}); applied by /v1/merge and
+                             /v1/scan; /v1/mrz, /v1/aamva and /v1/barcode then answer 403
       --no-access-log        no JSON access-log lines on standard error (they never hold a name,
                              number, MRZ, payload or image: route, status, sizes, time)
 

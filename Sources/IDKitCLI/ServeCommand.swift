@@ -1,5 +1,6 @@
 import Foundation
 internal import IDKitCore
+import IDKitDocument
 import IDKitMRZ
 import IDKitService
 #if canImport(Glibc)
@@ -20,6 +21,7 @@ enum ServeCommand {
         var shutdownTimeout = 10
         var accessLog = true
         var queue = 64
+        var redactionFile: String?
     }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
@@ -53,6 +55,7 @@ enum ServeCommand {
             case .option(name: "tls-key", let v): o.tlsKey = try cursor.value(of: "tls-key", v, expecting: "a PEM key file")
             case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
             case .option(name: "no-access-log", nil): o.accessLog = false
+            case .option(name: "redaction", let v): o.redactionFile = try cursor.value(of: "redaction", v, expecting: "a redaction policy file (JSON)")
             case .option(name: "help", nil), .option(name: "h", nil): return nil
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit serve'")
             case .positional(let p): throw UsageError(message: "unexpected argument '\(p)' ('idkit serve' takes options only)")
@@ -113,6 +116,16 @@ enum ServeCommand {
             options.server.tlsKey = k
         }
         var serviceOptions = ServiceOptions(token: token, referenceDate: options.referenceDate)
+        if let file = options.redactionFile {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                io.err.write("idkit serve: cannot read the redaction policy '\(file)'\n")
+                return .unreadableInput
+            }
+            do { serviceOptions.redaction = try RedactionRules(json: Array(data)) } catch {
+                io.err.write("idkit serve: \(file): \(error.message)\n")
+                return .usage
+            }
+        }
         serviceOptions.workers = options.server.threads
         serviceOptions.queue = options.queue
         let service = Service(options: serviceOptions)

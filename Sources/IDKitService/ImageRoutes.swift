@@ -1,6 +1,7 @@
 import Foundation
 import IDKitBarcode
 import IDKitCore
+import IDKitDocument
 import IDKitImage
 import IDKitMRZ
 import IDKitScan
@@ -52,7 +53,7 @@ enum ImageRoutes {
         return .json(BarcodeReport.json(file: "-", barcodes: barcodes, errors: errors))
     }
 
-    static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?) -> HTTPResponse {
+    static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none)) -> HTTPResponse {
         let barcodes: Bool
         var date = referenceDate ?? .today
         do throws(Problem) {
@@ -67,7 +68,7 @@ enum ImageRoutes {
         // Not an image the layer reads at all: said before scanning.
         if let problem = unsupported(request.body) { return problem }
         do { _ = try ImageDecoder.pageCount(request.body) } catch { return imageProblem(error) }
-        let scan = DocumentScanner(readBarcodes: barcodes, referenceDate: date).scan(data: request.body)
+        let scan = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction).scan(data: request.body)
         if scan.status == .unsupportedImage { return imageProblem(ImageError(.corrupt, scan.reason ?? "the image cannot be decoded")) }
         let json = scan.json(file: "-")
         if scan.band == nil && scan.barcodes.isEmpty && scan.detection == nil {

@@ -1,6 +1,7 @@
 import Foundation
 import IDKitAAMVA
 import IDKitCore
+import IDKitDocument
 import IDKitMRZ
 import Synchronization
 
@@ -17,6 +18,10 @@ public struct ServiceOptions: Sendable {
     /// Requests of the `/v1/` routes that may wait for a worker; one more is answered 503 with
     /// `Retry-After` (shed load: memory stays bounded).
     public var queue = 64
+    /// The server-wide redaction policy (`--redaction FILE`): applied to `/v1/merge` and `/v1/scan`.
+    /// When it redacts some document's result, the routes whose contracts carry the data unredacted
+    /// (`/v1/mrz`, `/v1/aamva`, `/v1/barcode`) answer 403 rather than hand it out.
+    public var redaction: RedactionRules?
     public init(token: String? = nil, referenceDate: CalendarDate? = nil) {
         (self.token, self.referenceDate) = (token, referenceDate)
     }
@@ -162,12 +167,16 @@ public final class Service: Sendable {
                                                                  rejected: admission.rejected.load(ordering: .relaxed)).utf8)))
         default: break
         }
+        if let rules = options.redaction, rules.redactsAnyResult, ["/v1/mrz", "/v1/aamva", "/v1/barcode"].contains(route) {
+            return (route, Problem(status: 403, slug: "redacted-server", title: "Forbidden by the redaction policy",
+                                   detail: "this server redacts document data; \(route) answers with it unredacted (use /v1/merge or /v1/scan)").response)
+        }
         let work: () -> HTTPResponse = switch route {
         case "/v1/mrz": { MRZRoute.answer(request, options: self.options) }
         case "/v1/aamva": { AAMVARoute.answer(request) }
         case "/v1/barcode": { ImageRoutes.barcode(request) }
-        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: self.options.referenceDate) }
-        case "/v1/merge": { MergeRoute.answer(request, referenceDate: self.options.referenceDate) }
+        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: self.options.referenceDate, redaction: self.options.redaction?.policy ?? .fixed(.none)) }
+        case "/v1/merge": { MergeRoute.answer(request, referenceDate: self.options.referenceDate, redaction: self.options.redaction?.policy ?? .fixed(.none)) }
         case "/v1/bac": { BACRoute.answer(request) }
         default: { Problem.notFound(route).response }
         }

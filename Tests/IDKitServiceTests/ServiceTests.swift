@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IDKitAAMVA
 import IDKitCore
+import IDKitDocument
 import IDKitImage
 import IDKitMRZ
 @testable import IDKitService
@@ -142,6 +143,39 @@ import IDKitMRZ
         let components = try #require(doc["components"] as? [String: [String: Any]])
         for match in text.matches(of: /"\$ref": "#\/components\/(\w+)\/(\w+)"/) {
             #expect(components[String(match.1)]?[String(match.2)] != nil, "\(match.0)")
+        }
+    }
+
+    /// `--redaction FILE`: the policy applies to merged answers, chosen per document by its rules;
+    /// the routes that cannot redact refuse rather than hand data out.
+    @Test func serverWideRedactionPolicy() throws {
+        let merge = #"{"mrz": ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"], "referenceDate": "2010-06-01"}"#
+        func documentNumber(_ policy: String) throws -> (Any?, Int) {
+            var options = ServiceOptions()
+            options.redaction = try RedactionRules(json: Array(policy.utf8))
+            let guarded = Service(options: options)
+            let r = guarded.handle(Self.post("/v1/merge", merge, type: "application/json"))
+            #expect(r.status == 200)
+            let fields = try #require(try Self.object(r)["fields"] as? [String: Any])
+            let mrz = guarded.handle(Self.post("/v1/mrz", Self.specimen, type: "text/plain")).status
+            return ((fields["documentNumber"] as? [String: Any])?["value"] as Any?, mrz)
+        }
+        let everyone = try documentNumber(#"{"default": {"mode": "fullResult", "fields": ["documentNumber"]}}"#)
+        #expect(everyone.0 is NSNull)
+        #expect(everyone.1 == 403)
+        let partly = try documentNumber(#"{"default": {"mode": "fullResult", "fields": ["documentNumber"], "documentNumber": {"suffixVisible": 3}}}"#)
+        #expect(partly.0 as? String == "******2C3")
+        // A rule for this issuer wins over the default: nothing redacted for UTO documents, but
+        // another issuer's would be, so the unredactable routes still refuse.
+        let exempt = try documentNumber(#"{"default": {"mode": "fullResult", "fields": ["documentNumber"]}, "rules": [{"country": "UTO", "settings": {"mode": "none"}}]}"#)
+        #expect(exempt.0 as? String == "L898902C3")
+        #expect(exempt.1 == 403)
+        let off = try documentNumber(#"{"default": {"mode": "none"}}"#)
+        #expect(off.1 == 200)
+        // A policy that cannot be read says where.
+        #expect(throws: DocumentError.self) { try RedactionRules(json: Array(#"{"default": {"fields": []}}"#.utf8)) }
+        do { _ = try RedactionRules(json: Array(#"{"default": {"mode": "all"}}"#.utf8)) } catch {
+            #expect(error.message.contains("default.mode"))
         }
     }
 
