@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -36,12 +37,68 @@ struct idk_http_response {
     int header_count;
 };
 
-/* One request's body as it arrives. */
+static char *copy_string(const char *s);
+
+#define MAX_PARTS 16
+
+/* One request's body as it arrives: raw, or split into parts when it is multipart/form-data. */
 typedef struct {
     uint8_t *data;
     size_t length, capacity;
     int too_large;
+    struct MHD_PostProcessor *post;
+    int multipart, multipart_error;
+    idk_http_part parts[MAX_PARTS];
+    size_t part_capacity[MAX_PARTS];
+    size_t part_count;
 } body_state;
+
+static int append(uint8_t **data, size_t *length, size_t *capacity, const void *bytes, size_t n) {
+    if (*length + n > *capacity) {
+        size_t c = *capacity ? *capacity : 4096;
+        while (c < *length + n) c *= 2;
+        uint8_t *grown = realloc(*data, c);
+        if (!grown) return 0;
+        *data = grown;
+        *capacity = c;
+    }
+    memcpy(*data + *length, bytes, n);
+    *length += n;
+    return 1;
+}
+
+/* libmicrohttpd's post processor hands each part's bytes in pieces; a piece at offset 0 opens a
+   new part. The raw byte count is already bounded by max_body_bytes. */
+static enum MHD_Result post_iterator(void *cls, enum MHD_ValueKind kind, const char *key, const char *filename,
+                                     const char *content_type, const char *transfer_encoding, const char *data,
+                                     uint64_t off, size_t size) {
+    (void)kind; (void)transfer_encoding;
+    body_state *state = cls;
+    if (off == 0) {
+        if (state->part_count >= MAX_PARTS) return MHD_NO;
+        idk_http_part *p = &state->parts[state->part_count++];
+        p->name = copy_string(key ? key : "");
+        p->filename = copy_string(filename);
+        p->content_type = copy_string(content_type);
+    }
+    if (state->part_count == 0 || size == 0) return MHD_YES;
+    size_t k = state->part_count - 1;
+    idk_http_part *p = &state->parts[k];
+    uint8_t *d = (uint8_t *)p->data;
+    int ok = append(&d, &p->length, &state->part_capacity[k], data, size);
+    p->data = d;
+    return ok ? MHD_YES : MHD_NO;
+}
+
+static void free_parts(body_state *state) {
+    for (size_t i = 0; i < state->part_count; i++) {
+        free((void *)state->parts[i].name);
+        free((void *)state->parts[i].filename);
+        free((void *)state->parts[i].content_type);
+        free((void *)state->parts[i].data);
+    }
+    state->part_count = 0;
+}
 
 static char *copy_string(const char *s) {
     if (!s) return NULL;
@@ -126,6 +183,9 @@ static enum MHD_Result answer(idk_http_server *server, struct MHD_Connection *co
         .body = state ? state->data : NULL,
         .body_length = state ? state->length : 0,
         .body_too_large = state ? state->too_large : 0,
+        .parts = state ? state->parts : NULL,
+        .part_count = state ? state->part_count : 0,
+        .multipart_error = state ? state->multipart_error : 0,
     };
     idk_http_response response;
     memset(&response, 0, sizeof response);
@@ -145,6 +205,12 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         if (!state) return MHD_NO;
         *con_cls = state;
         __atomic_add_fetch(&server->active, 1, __ATOMIC_ACQ_REL);
+        const char *type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+        if (type && strncasecmp(type, "multipart/form-data", 19) == 0) {
+            state->multipart = 1;
+            state->post = MHD_create_post_processor(connection, 16384, post_iterator, state);
+            if (!state->post) state->multipart_error = 1;
+        }
         // A declared length over the limit is answered before any of the body is read.
         const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (declared) {
@@ -166,6 +232,15 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             free(state->data);
             state->data = NULL;
             state->length = state->capacity = 0;
+            free_parts(state);
+            return MHD_YES;
+        }
+        if (state->multipart) {
+            // Count the raw bytes against the limit; keep only the parts.
+            state->length += n;
+            if (state->post && !state->multipart_error && MHD_post_process(state->post, upload_data, n) != MHD_YES) {
+                state->multipart_error = 1;
+            }
             return MHD_YES;
         }
         if (state->length + n > state->capacity) {
@@ -181,6 +256,13 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         state->length += n;
         return MHD_YES;
     }
+    if (state->multipart) {
+        if (state->post) {
+            if (MHD_destroy_post_processor(state->post) != MHD_YES) state->multipart_error = 1;
+            state->post = NULL;
+        }
+        state->length = 0;          /* the body is in its parts */
+    }
     return answer(server, connection, url, method, state);
 }
 
@@ -189,6 +271,8 @@ static void completed(void *cls, struct MHD_Connection *connection, void **con_c
     idk_http_server *server = cls;
     body_state *state = *con_cls;
     if (state) {
+        if (state->post) MHD_destroy_post_processor(state->post);
+        free_parts(state);
         free(state->data);
         free(state);
         *con_cls = NULL;

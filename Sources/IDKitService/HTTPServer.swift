@@ -13,6 +13,20 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The body was larger than the server's limit and was not kept.
     public var bodyTooLarge: Bool
+    /// A `multipart/form-data` body's parts, in order (then ``body`` is empty).
+    public var parts: [Part] = []
+    /// A `multipart/form-data` body libmicrohttpd could not split.
+    public var multipartError = false
+
+    public struct Part: Sendable {
+        public var name: String
+        public var filename: String?
+        public var contentType: String?
+        public var data: [UInt8]
+        public init(name: String, filename: String? = nil, contentType: String? = nil, data: [UInt8]) {
+            (self.name, self.filename, self.contentType, self.data) = (name, filename, contentType, data)
+        }
+    }
 
     public init(method: String, path: String, contentType: String? = nil, authorization: String? = nil, requestID: String? = nil,
                 query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
@@ -130,9 +144,16 @@ private func httpTrampoline(_ context: UnsafeMutableRawPointer?, _ request: Unsa
         if let key = text(pair.key) { query[key] = text(pair.value) ?? "" }
     }
     let body = r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : []
-    let answer = server.handler(HTTPRequest(method: text(r.method) ?? "", path: text(r.path) ?? "/", contentType: text(r.content_type),
-                                            authorization: text(r.authorization), requestID: text(r.request_id), query: query,
-                                            body: body, bodyTooLarge: r.body_too_large != 0))
+    var parsed = HTTPRequest(method: text(r.method) ?? "", path: text(r.path) ?? "/", contentType: text(r.content_type),
+                             authorization: text(r.authorization), requestID: text(r.request_id), query: query,
+                             body: body, bodyTooLarge: r.body_too_large != 0)
+    parsed.multipartError = r.multipart_error != 0
+    for i in 0..<r.part_count {
+        let p = r.parts[i]
+        parsed.parts.append(HTTPRequest.Part(name: text(p.name) ?? "", filename: text(p.filename), contentType: text(p.content_type),
+                                             data: p.length > 0 && p.data != nil ? Array(UnsafeBufferPointer(start: p.data, count: p.length)) : []))
+    }
+    let answer = server.handler(parsed)
     for (name, value) in answer.headers { idk_http_add_header(response, name, value) }
     answer.body.withUnsafeBufferPointer { b in
         idk_http_respond(response, UInt32(answer.status), answer.contentType, b.baseAddress, b.count)

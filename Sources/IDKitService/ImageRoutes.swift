@@ -65,11 +65,35 @@ enum ImageRoutes {
                 date = d
             }
         } catch { return error.response }
+        let scanner = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction)
+        // Several frames of one document (multipart/form-data, one image per part, in order): their
+        // per-character evidence added before decoding, as `idkit scan --fuse`.
+        if !request.parts.isEmpty {
+            var frames: [GrayImage] = []
+            for (k, part) in request.parts.enumerated() {
+                if let problem = unsupported(part.data) { return problem }
+                do {
+                    let decoded = try ImageDecoder.decodeWithOrientation(part.data)
+                    frames.append(decoded.image.applyingEXIFOrientation(decoded.exifOrientation))
+                } catch {
+                    var p = Problem(status: error.kind == .tooLarge || error.kind == .fileTooLarge ? 413 : 400, slug: "bad-image",
+                                    title: "Unreadable image", detail: "part \(k + 1) (\(part.name)): \(error.message)")
+                    p.kind = error.kind.rawValue
+                    return p.response
+                }
+            }
+            return answer(scanner.scan(frames: frames))
+        }
         // Not an image the layer reads at all: said before scanning.
         if let problem = unsupported(request.body) { return problem }
         do { _ = try ImageDecoder.pageCount(request.body) } catch { return imageProblem(error) }
-        let scan = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction).scan(data: request.body)
+        let scan = scanner.scan(data: request.body)
         if scan.status == .unsupportedImage { return imageProblem(ImageError(.corrupt, scan.reason ?? "the image cannot be decoded")) }
+        return answer(scan)
+    }
+
+    /// The scan's JSON, or 422 when it found nothing of a document.
+    static func answer(_ scan: DocumentScan) -> HTTPResponse {
         let json = scan.json(file: "-")
         if scan.band == nil && scan.barcodes.isEmpty && scan.detection == nil {
             var problem = Problem(status: 422, slug: "no-document", title: "No document found",

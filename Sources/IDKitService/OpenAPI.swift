@@ -89,7 +89,10 @@ enum OpenAPI {
               {"name": "barcodes", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
               {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
             ],
-            "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}, "image/*": {"schema": {"type": "string", "format": "binary"}}}},
+            "requestBody": {"required": true, "content": {
+              "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+              "image/*": {"schema": {"type": "string", "format": "binary"}},
+              "multipart/form-data": {"schema": {"type": "object", "description": "Frames of one document, one image per part, fused as idkit scan --fuse (up to 16).", "additionalProperties": {"type": "string", "format": "binary"}}}}},
             "responses": {
               "200": {"description": "The scan.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scan"}}}},
               "400": {"$ref": "#/components/responses/Problem"},

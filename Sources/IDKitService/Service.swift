@@ -151,7 +151,11 @@ public final class Service: Sendable {
                                        : "the bearer token is not this server's")
                 .response(headers: [("WWW-Authenticate", "Bearer")]))
         }
-        if request.method == "POST" && request.body.isEmpty && !request.bodyTooLarge {
+        if request.multipartError {
+            return (route, Problem(status: 400, slug: "bad-multipart", title: "Bad multipart body",
+                                   detail: "the multipart/form-data body cannot be split into parts (boundary missing or broken, or more than 16 parts)").response)
+        }
+        if request.method == "POST" && request.body.isEmpty && request.parts.isEmpty && !request.bodyTooLarge {
             return (route, Problem(status: 400, slug: "empty-body", title: "Empty body",
                                    detail: "\(route) needs a request body (see /openapi.json)").response)
         }

@@ -194,6 +194,27 @@ final class RunningServer: @unchecked Sendable {
         _ = server.terminate()
     }
 
+    @Test("POST /v1/scan with multipart/form-data frames fuses them as idkit scan --fuse does")
+    func fusedFramesEqualTheCommandLine() throws {
+        let server = try RunningServer(["--reference-date", "2025-01-01"])
+        let frames = ["a", "b", "c"].map { Self.vectors.appendingPathComponent("images/frames-00\($0)-td3.jpg").path }
+        let reply = try server.call("POST", "/v1/scan", extra: frames.enumerated().flatMap { ["-F", "frame\($0.offset)=@\($0.element);type=image/jpeg"] })
+        let cli = try IDKitBinary.run(["scan", "--json", "--fuse", "--reference-date", "2025-01-01"] + frames)
+        #expect(reply.status == 200)
+        func comparable(_ text: String) throws -> NSDictionary {
+            var o = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            o["timingsMs"] = nil
+            o["file"] = nil
+            return o as NSDictionary
+        }
+        #expect(try comparable(reply.text) == comparable(cli.stdout))
+        #expect(reply.text.contains(#""lines":["#))
+        // A part that is no image says which part.
+        let bad = try server.call("POST", "/v1/scan", extra: ["-F", "frame0=@\(frames[0])", "-F", "frame1=hello"])
+        #expect(bad.status == 415)
+        _ = server.terminate()
+    }
+
     @Test("Errors: 404, 405 with Allow, 413 before the body is read, 415; probes answer")
     func errorStatuses() throws {
         let server = try RunningServer(["--max-body-bytes", "1000"])

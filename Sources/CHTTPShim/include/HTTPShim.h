@@ -20,6 +20,15 @@ typedef struct {
     const char *value;          /* NULL for a key without '=' */
 } idk_http_pair;
 
+/* One part of a multipart/form-data body (libmicrohttpd's post processor splits them). */
+typedef struct {
+    const char *name;
+    const char *filename;       /* NULL when absent */
+    const char *content_type;   /* NULL when absent */
+    const uint8_t *data;
+    size_t length;
+} idk_http_part;
+
 typedef struct {
     const char *method;
     const char *path;           /* without the query */
@@ -31,6 +40,9 @@ typedef struct {
     const uint8_t *body;
     size_t body_length;
     int body_too_large;         /* 1: the body passed max_body_bytes and was not kept */
+    const idk_http_part *parts; /* a multipart/form-data body's parts (then body is empty), up to 16 */
+    size_t part_count;
+    int multipart_error;        /* 1: a multipart body libmicrohttpd could not split (no boundary, broken) */
 } idk_http_request;
 
 /* Answers one request: called once per request, on one of the daemon's threads. */
