@@ -110,6 +110,13 @@ public struct DocumentScanner: Sendable {
         scanPage(data, page: 0, since: Date()).scan
     }
 
+    /// ``scan(data:)`` decoding the page once in colour and reading the gray derived from it; the
+    /// colour image too (for ``crops(of:in:)``), `nil` when it could not be decoded.
+    public func scanKeepingColor(data: [UInt8]) -> (scan: DocumentScan, color: ColorImage?) {
+        let (scan, _, color) = scanPage(data, page: 0, since: Date(), color: true)
+        return (scan, color)
+    }
+
     /// Every page of the file scanned, one page decoded at a time (a multi-page TIFF: each page
     /// is a document or a side of one; every other format is one page). A file that cannot be
     /// read or decoded gives one failed page.

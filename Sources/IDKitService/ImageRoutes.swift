@@ -54,10 +54,11 @@ enum ImageRoutes {
     }
 
     static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none)) -> HTTPResponse {
-        let barcodes: Bool
+        let barcodes: Bool, wantsCrops: Bool
         var date = referenceDate ?? .today
         do throws(Problem) {
             barcodes = try flag(request, "barcodes", default: true)
+            wantsCrops = try flag(request, "crops", default: false)
             if let text = request.query["referenceDate"] {
                 guard let d = CalendarDate(iso8601: text) else {
                     throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "query parameter referenceDate must be a date of the form YYYY-MM-DD")
@@ -87,8 +88,18 @@ enum ImageRoutes {
         // Not an image the layer reads at all: said before scanning.
         if let problem = unsupported(request.body) { return problem }
         do { _ = try ImageDecoder.pageCount(request.body) } catch { return imageProblem(error) }
-        let scan = scanner.scan(data: request.body)
+        var (scan, color) = wantsCrops ? scanner.scanKeepingColor(data: request.body) : (scanner.scan(data: request.body), nil)
         if scan.status == .unsupportedImage { return imageProblem(ImageError(.corrupt, scan.reason ?? "the image cannot be decoded")) }
+        // ?crops: each document straightened at 300 dpi, its face and its signature, as base64 PNG
+        // in `crops` (the command line writes files and names them there).
+        if let color {
+            for (k, images) in scanner.crops(of: scan, in: color).enumerated() where k < scan.documents.count {
+                for (key, image) in [("document", images.document), ("face", images.face), ("signature", images.signature)] {
+                    if let image, let png = try? ImageEncoder.png(image) { scan.documents[k].crops[key] = Data(png).base64EncodedString() }
+                }
+            }
+            if let primary = scan.documents.first { scan.crops = primary.crops }
+        }
         return answer(scan)
     }
 

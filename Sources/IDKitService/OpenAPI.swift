@@ -87,6 +87,7 @@ enum OpenAPI {
             "summary": "Find documents in a photo, read their MRZ and barcodes (idkit scan --json)",
             "parameters": [
               {"name": "barcodes", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "crops", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}, "description": "crops.document/face/signature as base64 PNG"},
               {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
             ],
             "requestBody": {"required": true, "content": {

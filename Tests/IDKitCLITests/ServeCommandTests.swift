@@ -1,4 +1,5 @@
 import Foundation
+import IDKitImage
 import Synchronization
 import Testing
 
@@ -141,6 +142,13 @@ final class RunningServer: @unchecked Sendable {
         }
         #expect(try comparable(scan.text) == comparable(cliScan.stdout))
         #expect(scan.text.contains(#""status":"ok""#))
+        // ?crops: the straightened document as a base64 PNG of an ID-1 card at 300 dpi.
+        let cropped = try server.call("POST", "/v1/scan?crops", body: try Data(contentsOf: photo), headers: ["Content-Type": "image/jpeg"])
+        let crops = try #require((try JSONSerialization.jsonObject(with: cropped.body) as? [String: Any])?["crops"] as? [String: Any])
+        let base64 = try #require(crops["document"] as? String)
+        let png = try #require(Data(base64Encoded: base64))
+        let document = try ImageDecoder.decodeColorPage(Array(png)).image
+        #expect(document.width == 1011 && document.height == 638)
         // Not an image: 415; a truncated JPEG: 400; no document in a plain image: 422.
         let text = try server.call("POST", "/v1/scan", body: Data("plain text".utf8), headers: ["Content-Type": "image/jpeg"])
         #expect(text.status == 415)
