@@ -28,6 +28,9 @@ struct idk_http_server {
 };
 
 struct idk_http_response {
+    idk_http_producer produce;
+    idk_http_release release;
+    void *producer_context;
     unsigned status;
     char *content_type;
     uint8_t *body;
@@ -126,6 +129,35 @@ void idk_http_respond(idk_http_response *r, unsigned status, const char *content
     }
 }
 
+void idk_http_respond_stream(idk_http_response *r, unsigned status, const char *content_type,
+                             idk_http_producer produce, idk_http_release release, void *context) {
+    idk_http_respond(r, status, content_type, NULL, 0);
+    r->produce = produce;
+    r->release = release;
+    r->producer_context = context;
+}
+
+typedef struct {
+    idk_http_producer produce;
+    idk_http_release release;
+    void *context;
+} stream_state;
+
+static ssize_t stream_reader(void *cls, uint64_t pos, char *buf, size_t max) {
+    (void)pos;
+    stream_state *s = cls;
+    long n = s->produce(s->context, (uint8_t *)buf, max);
+    if (n == 0) return MHD_CONTENT_READER_END_OF_STREAM;
+    if (n < 0) return MHD_CONTENT_READER_END_WITH_ERROR;
+    return (ssize_t)n;
+}
+
+static void stream_free(void *cls) {
+    stream_state *s = cls;
+    if (s->release) s->release(s->context);
+    free(s);
+}
+
 void idk_http_add_header(idk_http_response *r, const char *name, const char *value) {
     if (r->header_count >= MAX_HEADERS || !name || !value) return;
     r->header_names[r->header_count] = copy_string(name);
@@ -134,6 +166,7 @@ void idk_http_add_header(idk_http_response *r, const char *name, const char *val
 }
 
 static void free_response(idk_http_response *r) {
+    if (r->produce && r->release) r->release(r->producer_context);   /* never handed to a response */
     free(r->content_type);
     free(r->body);
     for (int i = 0; i < r->header_count; i++) {
@@ -159,7 +192,25 @@ static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const c
 }
 
 static enum MHD_Result queue(struct MHD_Connection *connection, idk_http_response *r) {
-    struct MHD_Response *response = MHD_create_response_from_buffer(r->length, r->body, MHD_RESPMEM_MUST_COPY);
+    struct MHD_Response *response;
+    if (r->produce) {
+        stream_state *s = malloc(sizeof *s);
+        if (!s) {
+            if (r->release) r->release(r->producer_context);
+            return MHD_NO;
+        }
+        s->produce = r->produce;
+        s->release = r->release;
+        s->context = r->producer_context;
+        r->produce = NULL;                         /* the response owns it now */
+        response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 65536, stream_reader, s, stream_free);
+        if (!response) {
+            stream_free(s);
+            return MHD_NO;
+        }
+    } else {
+        response = MHD_create_response_from_buffer(r->length, r->body, MHD_RESPMEM_MUST_COPY);
+    }
     if (!response) return MHD_NO;
     if (r->content_type) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     for (int i = 0; i < r->header_count; i++) MHD_add_response_header(response, r->header_names[i], r->header_values[i]);

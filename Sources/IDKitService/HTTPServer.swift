@@ -45,15 +45,39 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+/// A body written piece by piece while it is sent (chunked), so that a large answer never sits
+/// whole in memory: ``next(max:)`` gives the next bytes, empty at the end. Called from one server
+/// thread at a time.
+public protocol ResponseStream: AnyObject, Sendable {
+    func next(max: Int) -> [UInt8]
+}
+
 /// The answer to a request.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
     public var headers: [(String, String)]
+    /// When set, the body is this stream's (``body`` is ignored).
+    public var stream: (any ResponseStream)?
 
     public init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
         (self.status, self.contentType, self.body, self.headers) = (status, contentType, body, headers)
+    }
+
+    public init(status: Int, contentType: String, stream: any ResponseStream) {
+        (self.status, self.contentType, self.body, self.headers, self.stream) = (status, contentType, [], [], stream)
+    }
+
+    /// The whole body (a stream read to its end, once): for tests and in-process callers.
+    public func collected() -> [UInt8] {
+        guard let stream else { return body }
+        var out: [UInt8] = []
+        while true {
+            let piece = stream.next(max: 65536)
+            if piece.isEmpty { return out }
+            out += piece
+        }
     }
 }
 
@@ -155,7 +179,30 @@ private func httpTrampoline(_ context: UnsafeMutableRawPointer?, _ request: Unsa
     }
     let answer = server.handler(parsed)
     for (name, value) in answer.headers { idk_http_add_header(response, name, value) }
+    if let stream = answer.stream {
+        let box = Unmanaged.passRetained(StreamBox(stream)).toOpaque()
+        idk_http_respond_stream(response, UInt32(answer.status), answer.contentType, streamProduce, streamRelease, box)
+        return
+    }
     answer.body.withUnsafeBufferPointer { b in
         idk_http_respond(response, UInt32(answer.status), answer.contentType, b.baseAddress, b.count)
     }
+}
+
+/// A stream handed to C: retained until libmicrohttpd releases the answer.
+private final class StreamBox {
+    let stream: any ResponseStream
+    init(_ stream: any ResponseStream) { self.stream = stream }
+}
+
+private func streamProduce(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt8>?, _ max: Int) -> Int {
+    guard let context, let buffer else { return -1 }
+    let piece = Unmanaged<StreamBox>.fromOpaque(context).takeUnretainedValue().stream.next(max: max)
+    piece.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: min(max, $0.count)) }
+    return min(max, piece.count)
+}
+
+private func streamRelease(_ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<StreamBox>.fromOpaque(context).release()
 }

@@ -44,14 +44,41 @@ enum MRZRoute {
                                         source: "-", into: &w)
             return HTTPResponse(status: 200, contentType: "application/json", body: w.bytes)
         case "text/plain", "application/x-ndjson", nil:
-            let validator = MRZRecordValidator(options: options)
-            var reader = MRZRecordReader(bytes: request.body)
-            var w = JSONWriter(capacity: max(4096, request.body.count * 12))
-            while let record = reader.next() { _ = validator.writeJSONLine(for: record, source: "-", into: &w) }
-            return HTTPResponse(status: 200, contentType: "application/x-ndjson", body: w.bytes)
+            // Streamed: a batch's answer is several times its body; it is written as it is sent.
+            return HTTPResponse(status: 200, contentType: "application/x-ndjson",
+                                stream: RecordStream(validator: MRZRecordValidator(options: options), body: request.body))
         case let other?:
             return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
                            detail: "/v1/mrz reads text/plain, application/json or application/x-ndjson, not \(other.prefix(60))").response
+        }
+    }
+
+    /// The `validate --json` lines of a body's records, made as the connection takes them: at most
+    /// one piece (64 KiB and a line) beyond the body in memory at a time.
+    final class RecordStream: ResponseStream, @unchecked Sendable {
+        // @unchecked: libmicrohttpd calls `next` from one thread at a time for one answer.
+        let validator: MRZRecordValidator
+        var reader: MRZRecordReader
+        var pending: [UInt8] = []
+        var offset = 0
+        var done = false
+
+        init(validator: MRZRecordValidator, body: [UInt8]) {
+            self.validator = validator
+            reader = MRZRecordReader(bytes: body)
+        }
+
+        func next(max: Int) -> [UInt8] {
+            if offset >= pending.count && !done {
+                var w = JSONWriter(capacity: max + 4096)
+                while w.count < max, let record = reader.next() { _ = validator.writeJSONLine(for: record, source: "-", into: &w) }
+                if w.count == 0 { done = true }
+                pending = w.bytes
+                offset = 0
+            }
+            let end = min(pending.count, offset + max)
+            defer { offset = end }
+            return Array(pending[offset..<end])
         }
     }
 

@@ -101,7 +101,7 @@ public final class Service: Sendable {
         w.key("route"); w.string(route)
         w.key("status"); w.int(response.status)
         w.key("bytesIn"); w.int(request.body.count)
-        w.key("bytesOut"); w.int(response.body.count)
+        w.key("bytesOut"); if response.stream == nil { w.int(response.body.count) } else { w.null() }   // streamed: not known yet
         w.key("ms"); w.raw(Array(String(format: "%.2f", seconds * 1000).utf8))
         w.endObject()
         log(String(decoding: w.bytes, as: UTF8.self))

@@ -33,13 +33,33 @@ import IDKitMRZ
         var reader = MRZRecordReader(bytes: Array(body.utf8))
         var w = JSONWriter()
         while let record = reader.next() { _ = validator.writeJSONLine(for: record, source: "-", into: &w) }
-        #expect(r.body == w.bytes)
-        let lines = String(decoding: r.body, as: UTF8.self).split(separator: "\n")
+        #expect(r.stream != nil)
+        let answer = r.collected()
+        #expect(answer == w.bytes)
+        let lines = String(decoding: answer, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect((second["input"] as? [String: Any])?["line"] as? Int == 4)
         #expect(second["format"] as? String == "TD1")
         #expect(second["valid"] as? Bool == true)
+    }
+
+    /// A batch's answer is made as it is sent, a piece at a time: every line whole, in order.
+    @Test func mrzBatchesStreamInPieces() throws {
+        let body = String(repeating: Self.specimen + "\n\n", count: 500)
+        let r = service.handle(Self.post("/v1/mrz", body, type: "text/plain"))
+        let stream = try #require(r.stream)
+        var pieces: [[UInt8]] = []
+        while true {
+            let piece = stream.next(max: 4096)
+            if piece.isEmpty { break }
+            #expect(piece.count <= 4096)
+            pieces.append(piece)
+        }
+        #expect(pieces.count > 50)
+        let lines = String(decoding: pieces.flatMap { $0 }, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 500)
+        #expect(lines.last?.contains(#""line":1498"#) == true)
     }
 
     @Test func mrzJSONIsOneRecordWithItsOptions() throws {

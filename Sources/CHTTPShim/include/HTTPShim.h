@@ -62,6 +62,13 @@ typedef struct {
 /* The answer: status, content type, body (copied). Called once by the handler. */
 void idk_http_respond(idk_http_response *response, unsigned status, const char *content_type,
                       const uint8_t *body, size_t length);
+/* A body produced piece by piece after the handler returns (sent chunked): `produce` writes up to
+   `max` bytes into `buffer` and returns how many, 0 at the end, -1 to cut the answer off; `release`
+   is called once when the answer is done or abandoned. */
+typedef long (*idk_http_producer)(void *context, uint8_t *buffer, size_t max);
+typedef void (*idk_http_release)(void *context);
+void idk_http_respond_stream(idk_http_response *response, unsigned status, const char *content_type,
+                             idk_http_producer produce, idk_http_release release, void *context);
 /* One more header of the answer (up to 8). */
 void idk_http_add_header(idk_http_response *response, const char *name, const char *value);
 
