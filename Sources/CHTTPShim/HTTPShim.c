@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -28,6 +29,8 @@ struct idk_http_server {
 };
 
 struct idk_http_response {
+    void *owner;                /* the request's body_state (for idk_http_defer) */
+    int deferred;
     idk_http_producer produce;
     idk_http_release release;
     void *producer_context;
@@ -54,6 +57,11 @@ typedef struct {
     idk_http_part parts[MAX_PARTS];
     size_t part_capacity[MAX_PARTS];
     size_t part_count;
+    /* A deferred answer: filled by a worker; the connection suspended until it is done. */
+    pthread_mutex_t lock;
+    int deferred, suspended, done;
+    struct idk_http_response response;
+    struct MHD_Connection *connection;
 } body_state;
 
 static int append(uint8_t **data, size_t *length, size_t *capacity, const void *bytes, size_t n) {
@@ -240,10 +248,43 @@ static enum MHD_Result answer(idk_http_server *server, struct MHD_Connection *co
     };
     idk_http_response response;
     memset(&response, 0, sizeof response);
+    response.owner = state;
     server->handler(server->context, &request, &response);
+    if (response.deferred && state) {
+        // A worker answers. If it already has, send that; else wait for it without a thread.
+        pthread_mutex_lock(&state->lock);
+        if (state->done) {
+            pthread_mutex_unlock(&state->lock);
+            return queue(connection, &state->response);
+        }
+        MHD_suspend_connection(connection);
+        state->suspended = 1;
+        pthread_mutex_unlock(&state->lock);
+        return MHD_YES;
+    }
     enum MHD_Result result = queue(connection, &response);
     free_response(&response);
     return result;
+}
+
+void *idk_http_defer(idk_http_response *response) {
+    body_state *state = response->owner;
+    if (!state) return NULL;
+    response->deferred = 1;
+    state->deferred = 1;
+    return state;
+}
+
+idk_http_response *idk_http_deferred_response(void *token) {
+    return &((body_state *)token)->response;
+}
+
+void idk_http_finish(void *token) {
+    body_state *state = token;
+    pthread_mutex_lock(&state->lock);
+    state->done = 1;
+    if (state->suspended) MHD_resume_connection(state->connection);
+    pthread_mutex_unlock(&state->lock);
 }
 
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -254,6 +295,8 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     if (!state) {
         state = calloc(1, sizeof *state);
         if (!state) return MHD_NO;
+        pthread_mutex_init(&state->lock, NULL);
+        state->connection = connection;
         *con_cls = state;
         __atomic_add_fetch(&server->active, 1, __ATOMIC_ACQ_REL);
         const char *type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
@@ -273,6 +316,13 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             }
         }
         return MHD_YES;
+    }
+    if (state->deferred) {
+        // Resumed: the worker's answer is ready (a suspended connection is not called before).
+        pthread_mutex_lock(&state->lock);
+        int done = state->done;
+        pthread_mutex_unlock(&state->lock);
+        return done ? queue(connection, &state->response) : MHD_YES;
     }
     if (*upload_data_size > 0) {
         size_t n = *upload_data_size;
@@ -322,6 +372,8 @@ static void completed(void *cls, struct MHD_Connection *connection, void **con_c
     idk_http_server *server = cls;
     body_state *state = *con_cls;
     if (state) {
+        if (state->deferred) free_response(&state->response);
+        pthread_mutex_destroy(&state->lock);
         if (state->post) MHD_destroy_post_processor(state->post);
         free_parts(state);
         free(state->data);
@@ -349,7 +401,7 @@ idk_http_server *idk_http_start(const idk_http_config *config, idk_http_handler 
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ITC;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     if (inet_pton(AF_INET, config->host, &v4.sin_addr) == 1) {

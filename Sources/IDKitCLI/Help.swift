@@ -85,9 +85,11 @@ extension Help {
     OPTIONS
       --listen HOST:PORT     address and port (default 127.0.0.1:8080; [::1]:8080 for IPv6; port 0:
                              any free port, printed at start)
-      --threads N            requests worked on at once (default: the cores)
-      --queue N              requests that may wait for one of them (default 64); more are
-                             answered 503 with Retry-After
+      --threads N            the server's threads, and image requests (scan, barcode) worked on at
+                             once on its worker pool (default: the cores)
+      --queue N              image requests that may wait for a worker (default 64; their
+                             connections held without a thread); more are answered 503 with
+                             Retry-After
       --max-body-bytes N     larger bodies get 413 (default 33554432)
       --timeout-s N          idle connections are closed after N seconds (default 30)
       --max-connections N    connections at once (default 1024)

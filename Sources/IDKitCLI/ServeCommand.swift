@@ -129,8 +129,6 @@ enum ServeCommand {
         serviceOptions.workers = options.server.threads
         serviceOptions.queue = options.queue
         let service = Service(options: serviceOptions)
-        // The daemon's threads: the workers, the waiting, and two to refuse the rest at once.
-        options.server.threads = min(512, options.server.threads + options.queue + 2)
         // SIGTERM and SIGINT are taken by this thread's sigwait, not by the server's threads
         // (which inherit the mask when the daemon starts them).
         var signals = sigset_t()
@@ -141,7 +139,7 @@ enum ServeCommand {
         let log = options.accessLog
         let server: HTTPServer
         do {
-            server = try HTTPServer(options.server) { request in
+            server = try HTTPServer(options.server, workers: serviceOptions.workers) { request in
                 log ? service.handle(request) { AccessLog.write($0) } : service.handle(request)
             }
         } catch {
@@ -160,7 +158,9 @@ enum ServeCommand {
         let deadline = Date().addingTimeInterval(Double(options.shutdownTimeout))
         while server.activeRequests > 0 && Date() < deadline { usleep(10_000) }
         let unfinished = server.activeRequests
-        server.stop()
+        // Stopping the daemon with connections still suspended (image requests whose work is not
+        // done) is not allowed by libmicrohttpd; past the deadline the process just exits.
+        if unfinished == 0 { server.stop() }
         io.err.write("idkit serve: stopped (signal \(received))" + (unfinished > 0 ? ", \(unfinished) request(s) cut off at the deadline" : "") + "\n")
         return .valid
     }

@@ -60,6 +60,19 @@ public struct HTTPResponse: Sendable {
     public var headers: [(String, String)]
     /// When set, the body is this stream's (``body`` is ignored).
     public var stream: (any ResponseStream)?
+    /// When set, the answer is this work's, done on the server's worker pool while the connection
+    /// waits without holding a thread (slow routes: a scan takes tens of milliseconds).
+    public var work: (@Sendable () -> HTTPResponse)?
+
+    /// An answer made later by `work` on the worker pool.
+    public static func deferred(_ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        var r = HTTPResponse(status: 0, contentType: "", body: [])
+        r.work = work
+        return r
+    }
+
+    /// The answer itself: deferred work done here and now (for tests and in-process callers).
+    public func resolved() -> HTTPResponse { work.map { $0() } ?? self }
 
     public init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
         (self.status, self.contentType, self.body, self.headers) = (status, contentType, body, headers)
@@ -112,8 +125,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on (the one the system chose when asked for port 0).
     public private(set) var port: UInt16 = 0
 
-    public init(_ configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(HTTPServerError) {
+    /// Where deferred answers (``HTTPResponse/work``) are made: `workers` at a time.
+    let pool = OperationQueue()
+
+    public init(_ configuration: HTTPServerConfiguration, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(HTTPServerError) {
         self.handler = handler
+        pool.maxConcurrentOperationCount = max(1, workers)
         var error = [CChar](repeating: 0, count: 256)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = configuration.host.withCString { host in
@@ -178,6 +196,19 @@ private func httpTrampoline(_ context: UnsafeMutableRawPointer?, _ request: Unsa
                                              data: p.length > 0 && p.data != nil ? Array(UnsafeBufferPointer(start: p.data, count: p.length)) : []))
     }
     let answer = server.handler(parsed)
+    if let work = answer.work, let token = idk_http_defer(response) {
+        nonisolated(unsafe) let token = token
+        server.pool.addOperation {
+            fill(idk_http_deferred_response(token), with: work())
+            idk_http_finish(token)
+        }
+        return
+    }
+    fill(response, with: answer.work.map { $0() } ?? answer)
+}
+
+/// The shim's answer from ours: headers, then a stream or the body.
+private func fill(_ response: OpaquePointer?, with answer: HTTPResponse) {
     for (name, value) in answer.headers { idk_http_add_header(response, name, value) }
     if let stream = answer.stream {
         let box = Unmanaged.passRetained(StreamBox(stream)).toOpaque()

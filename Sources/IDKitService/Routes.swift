@@ -44,9 +44,11 @@ enum MRZRoute {
                                         source: "-", into: &w)
             return HTTPResponse(status: 200, contentType: "application/json", body: w.bytes)
         case "text/plain", "application/x-ndjson", nil:
-            // Streamed: a batch's answer is several times its body; it is written as it is sent.
-            return HTTPResponse(status: 200, contentType: "application/x-ndjson",
-                                stream: RecordStream(validator: MRZRecordValidator(options: options), body: request.body))
+            // A batch's answer is several times its body: over 64 KiB of body it is streamed,
+            // written as it is sent; a few records are answered whole (no chunking to pay for).
+            let stream = RecordStream(validator: MRZRecordValidator(options: options), body: request.body)
+            if request.body.count > 65536 { return HTTPResponse(status: 200, contentType: "application/x-ndjson", stream: stream) }
+            return HTTPResponse(status: 200, contentType: "application/x-ndjson", body: HTTPResponse(status: 200, contentType: "", stream: stream).collected())
         case let other?:
             return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
                            detail: "/v1/mrz reads text/plain, application/json or application/x-ndjson, not \(other.prefix(60))").response

@@ -12,11 +12,10 @@ public struct ServiceOptions: Sendable {
     /// The day MRZ expiry is judged against when a request gives none (`nil`: today, per request).
     public var referenceDate: CalendarDate?
     public var version = "0.1.0"
-    /// Requests of the `/v1/` routes worked on at once (the server runs more threads than this, so
-    /// that a request over the limit is answered 503 at once rather than left waiting unseen).
+    /// Image requests (`/v1/scan`, `/v1/barcode`) worked on at once, on the server's worker pool.
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    /// Requests of the `/v1/` routes that may wait for a worker; one more is answered 503 with
-    /// `Retry-After` (shed load: memory stays bounded).
+    /// Image requests that may wait for a worker (their connections suspended, holding no
+    /// thread); one more is answered 503 with `Retry-After` (shed load: memory stays bounded).
     public var queue = 64
     /// The server-wide redaction policy (`--redaction FILE`): applied to `/v1/merge` and `/v1/scan`.
     /// When it redacts some document's result, the routes whose contracts carry the data unredacted
@@ -27,35 +26,31 @@ public struct ServiceOptions: Sendable {
     }
 }
 
-/// At most `workers` requests at work and `queue` waiting; the rest refused at once.
+/// At most `workers + queue` slow requests on the worker pool (working or waiting); the rest
+/// refused at once.
 final class Admission: Sendable {
-    private let slots: DispatchSemaphore
     private let admitted = Atomic<Int>(0)
     let limit: Int
     let rejected = Atomic<Int>(0)
 
     init(workers: Int, queue: Int) {
-        slots = DispatchSemaphore(value: max(1, workers))
         limit = max(1, workers) + max(0, queue)
     }
 
     /// Requests admitted and not finished (working or waiting).
     var depth: Int { admitted.load(ordering: .relaxed) }
 
-    /// `body`'s answer, or `nil` when the queue is full.
-    func run(_ body: () -> HTTPResponse) -> HTTPResponse? {
+    /// Whether one more may go to the pool (then ``release()`` when it is done).
+    func admit() -> Bool {
         if admitted.add(1, ordering: .acquiringAndReleasing).newValue > limit {
             admitted.subtract(1, ordering: .relaxed)
             rejected.add(1, ordering: .relaxed)
-            return nil
+            return false
         }
-        slots.wait()
-        defer {
-            slots.signal()
-            admitted.subtract(1, ordering: .relaxed)
-        }
-        return body()
+        return true
     }
+
+    func release() { admitted.subtract(1, ordering: .relaxed) }
 }
 
 /// The routes of `idkit serve`: each answers with exactly the JSON of the matching subcommand
@@ -83,10 +78,21 @@ public final class Service: Sendable {
 
     /// Answers one request and writes its access-log line (no personal data: the route, the
     /// status, sizes and time) through `log`.
-    public func handle(_ request: HTTPRequest, log: ((String) -> Void)? = nil) -> HTTPResponse {
+    public func handle(_ request: HTTPRequest, log: (@Sendable (String) -> Void)? = nil) -> HTTPResponse {
         let t0 = DispatchTime.now().uptimeNanoseconds
         inFlight.add(1, ordering: .relaxed)
         let (route, response) = answer(request)
+        if let work = response.work {
+            // Counted and logged when the worker has made the answer.
+            return .deferred { [self] in
+                let r = work()
+                return self.finished(request, route: route, response: r, since: t0, log: log)
+            }
+        }
+        return finished(request, route: route, response: response, since: t0, log: log)
+    }
+
+    func finished(_ request: HTTPRequest, route: String, response: HTTPResponse, since t0: UInt64, log: (@Sendable (String) -> Void)?) -> HTTPResponse {
         inFlight.subtract(1, ordering: .relaxed)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         metrics.record(route: route, status: response.status, seconds: seconds)
@@ -175,21 +181,32 @@ public final class Service: Sendable {
             return (route, Problem(status: 403, slug: "redacted-server", title: "Forbidden by the redaction policy",
                                    detail: "this server redacts document data; \(route) answers with it unredacted (use /v1/merge or /v1/scan)").response)
         }
-        let work: () -> HTTPResponse = switch route {
-        case "/v1/mrz": { MRZRoute.answer(request, options: self.options) }
-        case "/v1/aamva": { AAMVARoute.answer(request) }
+        // Quick routes (microseconds to a millisecond) are answered on the server's own threads;
+        // the image routes (tens of milliseconds and more) on the worker pool, admitted while no
+        // more than `workers + queue` are there, else refused at once.
+        let options = self.options
+        switch route {
+        case "/v1/mrz": return (route, MRZRoute.answer(request, options: options))
+        case "/v1/aamva": return (route, AAMVARoute.answer(request))
+        case "/v1/merge": return (route, MergeRoute.answer(request, referenceDate: options.referenceDate, redaction: options.redaction?.policy ?? .fixed(.none)))
+        case "/v1/bac": return (route, BACRoute.answer(request))
+        default: break
+        }
+        let work: @Sendable () -> HTTPResponse = switch route {
         case "/v1/barcode": { ImageRoutes.barcode(request) }
-        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: self.options.referenceDate, redaction: self.options.redaction?.policy ?? .fixed(.none)) }
-        case "/v1/merge": { MergeRoute.answer(request, referenceDate: self.options.referenceDate, redaction: self.options.redaction?.policy ?? .fixed(.none)) }
-        case "/v1/bac": { BACRoute.answer(request) }
+        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: options.referenceDate, redaction: options.redaction?.policy ?? .fixed(.none)) }
         default: { Problem.notFound(route).response }
         }
-        guard let response = admission.run(work) else {
+        guard admission.admit() else {
             return (route, Problem(status: 503, slug: "overloaded", title: "Overloaded",
                                    detail: "\(admission.limit) requests are being answered or waiting; try again shortly")
                 .response(headers: [("Retry-After", "1")]))
         }
-        return (route, response)
+        let admission = self.admission
+        return (route, .deferred {
+            defer { admission.release() }
+            return work()
+        })
     }
 
     /// `Authorization: Bearer <token>` compared in time independent of where it differs.

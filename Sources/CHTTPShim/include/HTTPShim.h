@@ -69,6 +69,12 @@ typedef long (*idk_http_producer)(void *context, uint8_t *buffer, size_t max);
 typedef void (*idk_http_release)(void *context);
 void idk_http_respond_stream(idk_http_response *response, unsigned status, const char *content_type,
                              idk_http_producer produce, idk_http_release release, void *context);
+/* Answer later, from another thread: called by the handler instead of idk_http_respond, it
+   returns a token; the connection waits (suspended, holding no thread) until idk_http_finish. */
+void *idk_http_defer(idk_http_response *response);
+/* The deferred answer to fill (idk_http_respond, idk_http_add_header), then idk_http_finish once. */
+idk_http_response *idk_http_deferred_response(void *token);
+void idk_http_finish(void *token);
 /* One more header of the answer (up to 8). */
 void idk_http_add_header(idk_http_response *response, const char *name, const char *value);
 
