@@ -216,8 +216,8 @@ enum OpenAPI {
           "MergeInput": {
             "type": "object",
             "properties": {
-              "mrz": {"type": "array", "items": {"type": "string"}}, "barcode": {"type": "string", "contentEncoding": "base64"},
-              "viz": {"type": "object"}, "referenceDate": {"type": "string", "format": "date"}
+              "mrz": {"type": ["array", "null"], "items": {"type": "string"}}, "barcode": {"type": ["string", "null"], "contentEncoding": "base64"},
+              "viz": {"type": ["object", "null"]}, "referenceDate": {"type": ["string", "null"], "format": "date"}
             }
           },
           "DocumentResult": {"type": "object", "required": ["fields", "dataMatch"], "properties": {"fields": {"type": "object"}, "dataMatch": {"type": "object"}}},
