@@ -87,6 +87,11 @@ enum OpenAPI {
             "summary": "Find documents in a photo, read their MRZ and barcodes (idkit scan --json)",
             "parameters": [
               {"name": "barcodes", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "redact", "in": "query", "schema": {"type": "string"}, "description": "field names, comma-separated"},
+              {"name": "redactMode", "in": "query", "schema": {"type": "string", "enum": ["none", "resultFieldsOnly", "imageOnly", "fullResult"]}},
+              {"name": "documentNumberVisible", "in": "query", "schema": {"type": "string", "pattern": "^[0-9]+,[0-9]+$"}},
+              {"name": "redactMRZ", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "redactBarcode", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
               {"name": "crops", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}, "description": "crops.document/face/signature as base64 PNG"},
               {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
             ],
@@ -108,7 +113,14 @@ enum OpenAPI {
         "/v1/merge": {
           "post": {
             "summary": "One document result from MRZ, barcode and VIZ readings (idkit merge --json)",
-            "parameters": [{"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}],
+            "parameters": [
+              {"name": "redact", "in": "query", "schema": {"type": "string"}, "description": "field names, comma-separated"},
+              {"name": "redactMode", "in": "query", "schema": {"type": "string", "enum": ["none", "resultFieldsOnly", "imageOnly", "fullResult"]}},
+              {"name": "documentNumberVisible", "in": "query", "schema": {"type": "string", "pattern": "^[0-9]+,[0-9]+$"}},
+              {"name": "redactMRZ", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "redactBarcode", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
+            ],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/MergeInput"}}}},
             "responses": {
               "200": {"description": "The merged document.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentResult"}}}},

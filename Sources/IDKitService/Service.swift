@@ -185,16 +185,18 @@ public final class Service: Sendable {
         // the image routes (tens of milliseconds and more) on the worker pool, admitted while no
         // more than `workers + queue` are there, else refused at once.
         let options = self.options
+        let redaction: RedactionPolicy
+        do { redaction = try RequestRedaction.policy(server: options.redaction, request: request) } catch { return (route, error.response) }
         switch route {
         case "/v1/mrz": return (route, MRZRoute.answer(request, options: options))
         case "/v1/aamva": return (route, AAMVARoute.answer(request))
-        case "/v1/merge": return (route, MergeRoute.answer(request, referenceDate: options.referenceDate, redaction: options.redaction?.policy ?? .fixed(.none)))
+        case "/v1/merge": return (route, MergeRoute.answer(request, referenceDate: options.referenceDate, redaction: redaction))
         case "/v1/bac": return (route, BACRoute.answer(request))
         default: break
         }
         let work: @Sendable () -> HTTPResponse = switch route {
         case "/v1/barcode": { ImageRoutes.barcode(request) }
-        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: options.referenceDate, redaction: options.redaction?.policy ?? .fixed(.none)) }
+        case "/v1/scan": { ImageRoutes.scan(request, referenceDate: options.referenceDate, redaction: redaction) }
         default: { Problem.notFound(route).response }
         }
         guard admission.admit() else {

@@ -240,12 +240,20 @@ final class RunningServer: @unchecked Sendable {
                                       headers: ["Content-Type": "text/plain", "Transfer-Encoding": "chunked"])
         #expect(chunked.status == 413)
         #expect(try server.call("POST", "/v1/mrz", body: Data("x".utf8), headers: ["Content-Type": "image/png"]).status == 415)
+        #expect(try server.call("GET", "/version").text == "{\"idkit\":\"0.1.0\"}\n")
+        #expect(try server.call("GET", "/openapi.json").text.contains(#""openapi": "3.1.0""#))
+        // A readable image with nothing of a document in it: 422, the scan's status said.
+        let blank = try ImageEncoder.png(ColorImage(width: 200, height: 150, pixels: [UInt8](repeating: 240, count: 200 * 150 * 3)))
+        let empty = try server.call("POST", "/v1/scan", body: Data(blank), headers: ["Content-Type": "image/png"])
+        #expect(empty.status == 422)
+        #expect(empty.text.contains(#""scanStatus":"mrzNotFound""#))
         let metrics = try server.call("GET", "/metrics")
         #expect(metrics.text.contains(#"idkit_requests_total{route="/v1/mrz",status="413"} 2"#))
+        #expect(metrics.text.contains(#"idkit_requests_total{route="/v1/scan",status="422"} 1"#))
         let (status, log) = server.terminate()
         #expect(status == 0)
         // The access log: one JSON line per request, no body content.
-        #expect(log.split(separator: "\n").filter { $0.hasPrefix("{") }.count == 8)
+        #expect(log.split(separator: "\n").filter { $0.hasPrefix("{") }.count == 11)
         #expect(!log.contains("AAAAAAAA"))
     }
 

@@ -195,6 +195,21 @@ import IDKitMRZ
         #expect(exempt.1 == 403)
         let off = try documentNumber(#"{"default": {"mode": "none"}}"#)
         #expect(off.1 == 200)
+        // A request adds redaction of its own (query parameters as the command line's options),
+        // and cannot take any from the server's policy.
+        func asked(_ query: [String: String], policy: String?) throws -> (Int, Any?) {
+            var options = ServiceOptions()
+            options.redaction = try policy.map { try RedactionRules(json: Array($0.utf8)) }
+            let r = Service(options: options).handle(Self.post("/v1/merge", merge, type: "application/json", query: query))
+            guard r.status == 200 else { return (r.status, nil) }
+            let fields = try #require(try Self.object(r)["fields"] as? [String: Any])
+            return (r.status, (fields["documentNumber"] as? [String: Any])?["value"] as Any?)
+        }
+        #expect(try asked(["documentNumberVisible": "2,0"], policy: nil).1 as? String == "L8*******")
+        #expect(try asked(["redact": "documentNumber"], policy: #"{"default": {"mode": "none"}}"#).1 is NSNull)
+        #expect(try asked(["documentNumberVisible": "9,9"], policy: #"{"default": {"mode": "fullResult", "fields": ["documentNumber"]}}"#).1 is NSNull)
+        #expect(try asked(["redact": "shoeSize"], policy: nil).0 == 400)
+        #expect(try asked(["redactMode": "some"], policy: nil).0 == 400)
         // A policy that cannot be read says where.
         #expect(throws: DocumentError.self) { try RedactionRules(json: Array(#"{"default": {"fields": []}}"#.utf8)) }
         do { _ = try RedactionRules(json: Array(#"{"default": {"mode": "all"}}"#.utf8)) } catch {
