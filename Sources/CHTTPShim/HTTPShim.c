@@ -421,26 +421,21 @@ idk_http_server *idk_http_start(const idk_http_config *config, idk_http_handler 
     int tls = config->tls_cert_pem && config->tls_key_pem;
     if (tls) flags |= MHD_USE_TLS;
     unsigned threads = config->threads ? config->threads : 1;
-    // The options that do not depend on TLS; the TLS pair goes last, before MHD_OPTION_END.
+    // The options as an array (MHD_OPTION_ARRAY): the TLS pair only when given.
+    struct MHD_OptionItem options[8];
+    int n = 0;
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, address};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)config->max_connections, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->timeout_s, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, server};
     if (tls) {
-        server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
-                                          MHD_OPTION_SOCK_ADDR, address,
-                                          MHD_OPTION_THREAD_POOL_SIZE, threads,
-                                          MHD_OPTION_CONNECTION_LIMIT, config->max_connections,
-                                          MHD_OPTION_CONNECTION_TIMEOUT, config->timeout_s,
-                                          MHD_OPTION_NOTIFY_COMPLETED, completed, server,
-                                          MHD_OPTION_HTTPS_MEM_CERT, config->tls_cert_pem,
-                                          MHD_OPTION_HTTPS_MEM_KEY, config->tls_key_pem,
-                                          MHD_OPTION_END);
-    } else {
-        server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
-                                          MHD_OPTION_SOCK_ADDR, address,
-                                          MHD_OPTION_THREAD_POOL_SIZE, threads,
-                                          MHD_OPTION_CONNECTION_LIMIT, config->max_connections,
-                                          MHD_OPTION_CONNECTION_TIMEOUT, config->timeout_s,
-                                          MHD_OPTION_NOTIFY_COMPLETED, completed, server,
-                                          MHD_OPTION_END);
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)config->tls_cert_pem};
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)config->tls_key_pem};
     }
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
+                                      MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (!server->daemon) {
         snprintf(error, error_length, "cannot listen on %s port %u (in use, not this machine's address, %s)",
                  config->host, (unsigned)config->port, tls ? "or the TLS certificate and key do not load" : "or not permitted");

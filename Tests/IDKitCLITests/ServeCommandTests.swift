@@ -86,6 +86,15 @@ final class RunningServer: @unchecked Sendable {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors")
 
+    /// A scan's JSON for comparing the service's with the command line's: all but the file name
+    /// and the timings.
+    static func comparable(_ text: String) throws -> NSDictionary {
+        var o = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        o["timingsMs"] = nil
+        o["file"] = nil
+        return o as NSDictionary
+    }
+
     @Test("POST /v1/mrz answers byte for byte what idkit validate --json prints for the same records")
     func mrzContractEqualsTheCommandLine() throws {
         let server = try RunningServer(["--reference-date", "2025-01-01"])
@@ -134,13 +143,7 @@ final class RunningServer: @unchecked Sendable {
         let scan = try server.call("POST", "/v1/scan", body: try Data(contentsOf: photo), headers: ["Content-Type": "image/jpeg"])
         let cliScan = try IDKitBinary.run(["scan", "--json", "--reference-date", "2025-01-01", photo.path])
         #expect(scan.status == 200)
-        func comparable(_ text: String) throws -> NSDictionary {
-            var o = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            o["timingsMs"] = nil
-            o["file"] = nil
-            return o as NSDictionary
-        }
-        #expect(try comparable(scan.text) == comparable(cliScan.stdout))
+        #expect(try Self.comparable(scan.text) == Self.comparable(cliScan.stdout))
         #expect(scan.text.contains(#""status":"ok""#))
         // ?crops: the straightened document as a base64 PNG of an ID-1 card at 300 dpi.
         let cropped = try server.call("POST", "/v1/scan?crops", body: try Data(contentsOf: photo), headers: ["Content-Type": "image/jpeg"])
@@ -209,13 +212,7 @@ final class RunningServer: @unchecked Sendable {
         let reply = try server.call("POST", "/v1/scan", extra: frames.enumerated().flatMap { ["-F", "frame\($0.offset)=@\($0.element);type=image/jpeg"] })
         let cli = try IDKitBinary.run(["scan", "--json", "--fuse", "--reference-date", "2025-01-01"] + frames)
         #expect(reply.status == 200)
-        func comparable(_ text: String) throws -> NSDictionary {
-            var o = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            o["timingsMs"] = nil
-            o["file"] = nil
-            return o as NSDictionary
-        }
-        #expect(try comparable(reply.text) == comparable(cli.stdout))
+        #expect(try Self.comparable(reply.text) == Self.comparable(cli.stdout))
         #expect(reply.text.contains(#""lines":["#))
         // A part that is no image says which part.
         let bad = try server.call("POST", "/v1/scan", extra: ["-F", "frame0=@\(frames[0])", "-F", "frame1=hello"])
