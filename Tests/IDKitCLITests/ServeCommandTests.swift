@@ -64,12 +64,15 @@ final class RunningServer: @unchecked Sendable {
         let code = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         curl.waitUntilExit()
         var parsed: [String: String] = [:]
-        for line in (try? String(contentsOf: headerFile, encoding: .utf8))?.split(separator: "\r\n") ?? [] {
+        // (FileManager, not String(contentsOf:): the latter leaks its buffer when the file is
+        // missing — curl writes none when it refuses the connection — which LeakSanitizer reports.)
+        let headerText = FileManager.default.contents(atPath: headerFile.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        for line in headerText.split(separator: "\r\n") {
             if let colon = line.firstIndex(of: ":") {
                 parsed[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
         }
-        return Reply(status: Int(code) ?? 0, headers: parsed, body: (try? Data(contentsOf: bodyFile)) ?? Data())
+        return Reply(status: Int(code) ?? 0, headers: parsed, body: FileManager.default.contents(atPath: bodyFile.path) ?? Data())
     }
 
     /// SIGTERM, then the exit status and what it wrote on standard error.
