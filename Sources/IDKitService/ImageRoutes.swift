@@ -31,19 +31,9 @@ enum ImageRoutes {
         return problem.response
     }
 
-    /// Query flags as `true`/`false` (`?pdf417`, `?barcodes=false`).
-    static func flag(_ request: HTTPRequest, _ name: String, default value: Bool) throws(Problem) -> Bool {
-        guard let v = request.query[name] else { return value }
-        switch v {
-        case "", "true", "1": return true
-        case "false", "0": return false
-        default: throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "query parameter \(name) must be true or false")
-        }
-    }
-
     static func barcode(_ request: HTTPRequest) -> HTTPResponse {
         let pdf417: Bool
-        do { pdf417 = try flag(request, "pdf417", default: false) } catch { return error.response }
+        do { pdf417 = try OptionValue.flag(request.query["pdf417"], "pdf417") ?? false } catch { return error.response }
         if let problem = unsupported(request.body) { return problem }
         let image: GrayImage
         do { image = try ImageDecoder.decodeWithOrientation(request.body).image } catch { return imageProblem(error) }
@@ -57,14 +47,9 @@ enum ImageRoutes {
         let barcodes: Bool, wantsCrops: Bool
         var date = referenceDate ?? .today
         do throws(Problem) {
-            barcodes = try flag(request, "barcodes", default: true)
-            wantsCrops = try flag(request, "crops", default: false)
-            if let text = request.query["referenceDate"] {
-                guard let d = CalendarDate(iso8601: text) else {
-                    throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "query parameter referenceDate must be a date of the form YYYY-MM-DD")
-                }
-                date = d
-            }
+            barcodes = try OptionValue.flag(request.query["barcodes"], "barcodes") ?? true
+            wantsCrops = try OptionValue.flag(request.query["crops"], "crops") ?? false
+            date = try OptionValue.date(request.query["referenceDate"], "referenceDate") ?? date
         } catch { return error.response }
         let scanner = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction)
         // Several frames of one document (multipart/form-data, one image per part, in order): their

@@ -32,14 +32,8 @@ enum RequestRedaction {
             number = DocumentNumberRedaction(prefixVisible: p, suffixVisible: s)
             fields.insert(.documentNumber)
         }
-        func flag(_ name: String) throws(Problem) -> Bool {
-            switch query[name] {
-            case nil, "false", "0": return false
-            case "", "true", "1": return true
-            default: throw bad("query parameter \(name) must be true or false")
-            }
-        }
-        let mrz = try flag("redactMRZ"), barcode = try flag("redactBarcode")
+        let mrz = try OptionValue.flag(query["redactMRZ"], "redactMRZ") ?? false
+        let barcode = try OptionValue.flag(query["redactBarcode"], "redactBarcode") ?? false
         let asked = !fields.isEmpty || mrz || barcode
         return RedactionSettings(mode: mode ?? (asked ? .fullResult : .none), fields: fields, documentNumber: number,
                                  redactMRZ: mrz, redactBarcode: barcode)

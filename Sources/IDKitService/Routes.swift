@@ -48,7 +48,7 @@ enum MRZRoute {
             // written as it is sent; a few records are answered whole (no chunking to pay for).
             let stream = RecordStream(validator: MRZRecordValidator(options: options), body: request.body)
             if request.body.count > 65536 { return HTTPResponse(status: 200, contentType: "application/x-ndjson", stream: stream) }
-            return HTTPResponse(status: 200, contentType: "application/x-ndjson", body: HTTPResponse(status: 200, contentType: "", stream: stream).collected())
+            return HTTPResponse(status: 200, contentType: "application/x-ndjson", body: stream.all())
         case let other?:
             return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
                            detail: "/v1/mrz reads text/plain, application/json or application/x-ndjson, not \(other.prefix(60))").response
@@ -70,6 +70,13 @@ enum MRZRoute {
             reader = MRZRecordReader(bytes: body)
         }
 
+        /// Every line at once (a small batch).
+        func all() -> [UInt8] {
+            var w = JSONWriter(capacity: 4096)
+            while let record = reader.next() { _ = validator.writeJSONLine(for: record, source: "-", into: &w) }
+            return w.bytes
+        }
+
         func next(max: Int) -> [UInt8] {
             if offset >= pending.count && !done {
                 var w = JSONWriter(capacity: max + 4096)
@@ -86,26 +93,10 @@ enum MRZRoute {
 
     /// The validator's options from query parameters or a JSON body's members.
     static func apply(_ values: [String: Any], to options: inout MRZRecordValidator.Options, source: String) throws(Problem) {
-        func flag(_ name: String) throws(Problem) -> Bool? {
-            guard let v = values[name] else { return nil }
-            if let s = v as? String {
-                if ["", "true", "1"].contains(s) { return true }
-                if ["false", "0"].contains(s) { return false }
-            } else if let n = v as? NSNumber, String(cString: n.objCType) == "c" {
-                return n.boolValue            // a JSON true or false, not a number (0 is not false here)
-            }
-            throw Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "\(source) \(name) must be true or false")
-        }
-        if let b = try flag("correct") { options.correct = b }
-        if let b = try flag("strict") { options.strict = b }
-        if let b = try flag("acceptDeviations") { options.acceptDeviations = b }
-        if let v = values["referenceDate"] {
-            guard let text = v as? String, let date = CalendarDate(iso8601: text) else {
-                throw Problem(status: 400, slug: "bad-option", title: "Bad option",
-                              detail: "\(source) referenceDate must be a date of the form YYYY-MM-DD")
-            }
-            options.referenceDate = date
-        }
+        if let b = try OptionValue.flag(values["correct"], "correct", source: source) { options.correct = b }
+        if let b = try OptionValue.flag(values["strict"], "strict", source: source) { options.strict = b }
+        if let b = try OptionValue.flag(values["acceptDeviations"], "acceptDeviations", source: source) { options.acceptDeviations = b }
+        if let d = try OptionValue.date(values["referenceDate"], "referenceDate", source: source) { options.referenceDate = d }
     }
 }
 
@@ -160,14 +151,8 @@ enum MergeRoute {
             return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
                            detail: "/v1/merge reads application/json (the input document of idkit merge)").response
         }
-        var date: CalendarDate?
-        if let text = request.query["referenceDate"] {
-            guard let d = CalendarDate(iso8601: text) else {
-                return Problem(status: 400, slug: "bad-option", title: "Bad option",
-                               detail: "query parameter referenceDate must be a date of the form YYYY-MM-DD").response
-            }
-            date = d
-        }
+        let date: CalendarDate?
+        do { date = try OptionValue.date(request.query["referenceDate"], "referenceDate") } catch { return error.response }
         do {
             let input = try DocumentInput(json: request.body)
             let result = try DocumentMerger(referenceDate: date ?? input.referenceDate ?? referenceDate ?? .today, redaction: redaction).merge(input)
