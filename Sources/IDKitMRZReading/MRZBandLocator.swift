@@ -82,6 +82,34 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return b
     }
 
+    /// The band as lines of `format`'s length, centred where this band's lines are, every line
+    /// starting level with the others (ICAO 9303-3 §4.1: the lines of a zone are left-aligned) along
+    /// the direction of the longest line: for two lines of faint, thin print of which only a
+    /// middle run of characters became components, so that the lines and the layout their length
+    /// implied came out short. The ends are placed by the reading (``MRZScanner`` moves the band
+    /// by the blank cells it finds at one end), and the check digits judge.
+    func widened(to format: MRZFormat) -> MRZBand {
+        let longest = lines.max { a, b in hypot(a.end.x - a.start.x, a.end.y - a.start.y) < hypot(b.end.x - b.start.x, b.end.y - b.start.y) }!
+        let dx = longest.end.x - longest.start.x, dy = longest.end.y - longest.start.y
+        let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
+        let ux = dx / len, uy = dy / len
+        // Along-line extent of all lines together, measured from the longest line's start.
+        func t(_ p: Point) -> Double { (p.x - longest.start.x) * ux + (p.y - longest.start.y) * uy }
+        let from = lines.map { t($0.start) }.min()!, to = lines.map { t($0.end) }.max()!
+        let span = pitch * Double(format.lineLength - 1)
+        let first = (from + to) / 2 - span / 2
+        var b = self
+        b.format = format
+        b.lines = lines.map { line in
+            let mid = Point(x: (line.start.x + line.end.x) / 2, y: (line.start.y + line.end.y) / 2)
+            let back = t(mid)      // the line's own centre, moved along the common direction to `first`
+            let start = Point(x: mid.x + ux * (first - back), y: mid.y + uy * (first - back))
+            return MRZLineGeometry(start: start, end: Point(x: start.x + ux * span, y: start.y + uy * span),
+                                   componentCount: line.componentCount, componentCenters: line.componentCenters)
+        }
+        return b
+    }
+
     /// The same band read the other way round (the document upside down).
     public func flipped() -> MRZBand {
         var b = self

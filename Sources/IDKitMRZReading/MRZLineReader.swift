@@ -249,24 +249,37 @@ struct MRZLineReader: Sendable {
                         y: corners[0].y + (corners[3].y - corners[0].y) * Double(k) / Double(band.lines.count - 1)))
             var pitch = band.pitch
             var index = Int((hypot(centres[0].x - start.x, centres[0].y - start.y) / pitch).rounded())
-            var indices = [index]
+            // Thin or faded print breaks characters into strokes: a component within 0.3 pitch
+            // of the cell before is part of its character (their centres averaged); one 0.3-0.7
+            // pitch off every cell (a stroke of a character split in two, a speck) is left out
+            // rather than counted as a character, which would push every later one a cell on.
+            var cells: [(index: Int, sum: Point, count: Double)] = [(index, centres[0], 1)]
             for j in 1..<centres.count {
-                let gap = hypot(centres[j].x - centres[j - 1].x, centres[j].y - centres[j - 1].y)
-                let step = max(1, Int((gap / pitch).rounded()))
+                let last = cells[cells.count - 1], anchor = Point(x: last.sum.x / last.count, y: last.sum.y / last.count)
+                let gap = hypot(centres[j].x - anchor.x, centres[j].y - anchor.y)
+                let ratio = gap / pitch, step = Int(ratio.rounded())
+                if ratio < 0.3 {
+                    cells[cells.count - 1] = (last.index, Point(x: last.sum.x + centres[j].x, y: last.sum.y + centres[j].y), last.count + 1)
+                    continue
+                }
+                guard abs(ratio - Double(step)) <= 0.3 else { continue }
                 index += step
-                indices.append(index)
+                cells.append((index, centres[j], 1))
                 pitch = 0.8 * pitch + 0.2 * (gap / Double(step))
             }
             // A walk that overruns the line lost count somewhere: leave this line out.
-            guard indices.last! < n else { continue }
-            for (j, i) in indices.enumerated() {
-                from.append(Point(x: left + Double(i) * w, y: lineY))
-                to.append(centres[j])
+            guard cells.last!.index < n else { continue }
+            for cell in cells {
+                from.append(Point(x: left + Double(cell.index) * w, y: lineY))
+                to.append(Point(x: cell.sum.x / cell.count, y: cell.sum.y / cell.count))
             }
         }
         guard from.count >= 12, var fit = Homography(fitting: from, to: to) else { return nil }
         guard let back = Homography(fitting: to, to: from) else { return fit }
         let keep = from.indices.filter { hypot(back.apply(to[$0]).x - from[$0].x, back.apply(to[$0]).y - from[$0].y) < w / 3 }
+        // When a third of the centres miss the fit, the walk lost count (characters broken into
+        // strokes a pitch apart on thin print): the band's corners are the better guide.
+        guard 5 * keep.count >= 4 * from.count else { return nil }
         if keep.count < from.count, keep.count >= 12, let refit = Homography(fitting: keep.map { from[$0] }, to: keep.map { to[$0] }) {
             fit = refit
         }

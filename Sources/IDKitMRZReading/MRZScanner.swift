@@ -134,6 +134,14 @@ public struct MRZScanner: Sendable {
                 }
             }
         }
+        // Two lines found shorter than a TD3's may be the middle of a TD3 or MRV-A whose faint
+        // ends never became components: read once more as 44-character lines.
+        // Its orientation and scale are the ones the probes chose for the band as found (a probe
+        // of the widened band's first characters may start on blank paper).
+        if outcome?.parsed?.isValid != true, let band = outcome?.band, band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
+            let next = read(image, oriented: band.widened(to: .td3))
+            if next.parsed?.isValid == true { outcome = next }
+        }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }
@@ -151,24 +159,28 @@ public struct MRZScanner: Sendable {
     func read(_ image: GrayImage, bands: [MRZBand]) -> Outcome? {
         var outcome: Outcome?
         for candidate in probed(image, bands: bands) {
-            var band = candidate.band, scores = MRZLineReader().read(image, band: band), moved = false
-            while true {
-                let reading = MRZDecoder().decode(scores)
-                let parsed = try? MRZParser().parse(lines: reading.lines)
-                let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
-                if outcome == nil { outcome = next }
-                if parsed?.isValid == true {
-                    outcome = next
-                    break
-                }
-                guard !moved, let realigned = Self.realigned(band, scores) else { break }
-                band = realigned
-                scores = MRZLineReader().read(image, band: band)
-                moved = true
-            }
-            if outcome?.parsed?.isValid == true { break }
+            let next = read(image, oriented: candidate.band)
+            if outcome == nil || next.parsed?.isValid == true { outcome = next }
+            if next.parsed?.isValid == true { break }
         }
         return outcome
+    }
+
+    /// A band already turned the right way up and scaled, read; when that gives no valid MRZ and
+    /// the network finds blank cells at one end, read once more moved by them (``realigned(_:_:)``).
+    /// The first reading unless the moved one is valid.
+    func read(_ image: GrayImage, oriented band: MRZBand) -> Outcome {
+        var band = band, scores = MRZLineReader().read(image, band: band), first: Outcome?
+        while true {
+            let reading = MRZDecoder().decode(scores)
+            let parsed = try? MRZParser().parse(lines: reading.lines)
+            let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
+            if parsed?.isValid == true { return next }
+            if first == nil { first = next }
+            guard first?.band == next.band, let realigned = Self.realigned(band, scores) else { return first! }
+            band = realigned
+            scores = MRZLineReader().read(image, band: band)
+        }
     }
 
     /// When the network finds blank cells at one end of the band (on most lines), the band moved
