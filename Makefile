@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: soak-service check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: python-venv python-test bench-python soak-service check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -11,19 +11,46 @@ demo: deps release
 	.build/release/idkit validate --reference-date 2025-01-01 TestVectors/mrz/samples.txt
 	.build/release/idkit barcode TestVectors/pdf417/images/phone-00.jpg
 
-## Install what is missing, then build and run every test.
+## Install what is missing, then build and run every test: the Swift tests (the C program of
+## the C interface among them), then the Python package's tests in .build/python-venv.
 test: deps
 	$(SWIFT) build
+	@ln -sf libIDKitC.so .build/debug/libidkit.so
 	$(SWIFT) test
+	$(MAKE) --no-print-directory python-test PYTHON_LIB=$(CURDIR)/.build/debug/libIDKitC.so
 
 deps:
 	@scripts/install-deps
 
 build:
 	$(SWIFT) build
+	@ln -sf libIDKitC.so .build/debug/libidkit.so
 
+## The release build; libidkit.so (the C interface, issue 16) beside idkit: SwiftPM names the
+## dynamic library after its product, IDKitC, since a product cannot share the name `idkit`.
 release:
 	$(SWIFT) build -c release
+	@ln -sf libIDKitC.so .build/release/libidkit.so
+
+## The Python package (python/) in a virtual environment of its own, with the library given
+## (default: the release build's), and its pytest suite (the Dask test runs a 2-worker cluster).
+PYTHON_VENV ?= .build/python-venv
+PYTHON_LIB ?= $(CURDIR)/.build/release/libIDKitC.so
+PYTHON_PACKAGES = pytest cffi orjson "dask[bag,dataframe]" distributed setuptools
+python-venv:
+	@test -x $(PYTHON_VENV)/bin/python || python3 -m venv $(PYTHON_VENV)
+	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, dask.bag, dask.dataframe, distributed, setuptools" 2>/dev/null \
+		|| $(PYTHON_VENV)/bin/pip install -q $(PYTHON_PACKAGES)
+
+## IDKit from Python beside PyPI's mrz, and through Dask with 1 and 2 workers (release build).
+bench-python: release python-venv
+	@$(PYTHON_VENV)/bin/python -c "import mrz" 2>/dev/null || $(PYTHON_VENV)/bin/pip install -q mrz
+	IDKIT_LIBRARY=$(CURDIR)/.build/release/libIDKitC.so $(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-deps --force-reinstall ./python
+	$(PYTHON_VENV)/bin/python Benchmarks/python_bench.py
+
+python-test: python-venv
+	IDKIT_LIBRARY=$(PYTHON_LIB) $(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-deps --force-reinstall ./python
+	$(PYTHON_VENV)/bin/python -m pytest -q python/tests
 
 ## Benchmarks (release build): parse, correct, JSON, and a 1,000,000-MRZ stream through idkit.
 bench: release
@@ -129,8 +156,10 @@ fuzz: fuzz-build
 
 ## The whole test suite under AddressSanitizer and under ThreadSanitizer (C and C++ shims included).
 sanitizers: deps
+	$(SWIFT) build --sanitize=address --build-path .build/asan -Xcc -fsanitize=address -Xcxx -fsanitize=address --product IDKitC
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan \
 		-Xcc -fsanitize=address -Xcxx -fsanitize=address
+	$(SWIFT) build --sanitize=thread --build-path .build/tsan --product IDKitC
 	$(SWIFT) test --sanitize=thread --build-path .build/tsan
 
 ## LeakSanitizer over 10,000 scans, and peak memory on oversized inputs (README "Bad input").

@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "IDKitScan", targets: ["IDKitScan"]),
         // The command-line layer, as a library so that tests and other tools can drive it.
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
+        // libidkit.so: the C interface (Sources/CIDKit/include/idkit.h) that Python, Go, Java and
+        // Node call in-process (issue 16); the Python package in python/ loads it.
+        .library(name: "IDKitC", type: .dynamic, targets: ["IDKitCABI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
         // libFuzzer harnesses (built by `make fuzz` with -sanitize=fuzzer,address); without the
@@ -78,6 +81,11 @@ let package = Package(
                                                   "IDKitDocument"]),
         .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitService"]),
+        // The C interface: idkit.h and the one function written in C (freeing a result)...
+        .target(name: "CIDKit"),
+        // ...and the exports, bytes in and JSON out through the same encoders as the command line.
+        .target(name: "IDKitCABI", dependencies: ["CIDKit", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip",
+                                                  "IDKitDocument", "IDKitScan"]),
         .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
@@ -89,6 +97,11 @@ let package = Package(
             name: "IDKitFuzz",
             dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "IDKitMRZReading", "IDKitScan"],
             path: "Fuzz/IDKitFuzz"
+        ),
+        // Builds Tests/IDKitCABITests/c/abi_test.c against idkit.h and the built libIDKitC.so, and runs it.
+        .testTarget(
+            name: "IDKitCABITests",
+            exclude: ["c"]
         ),
         .testTarget(
             name: "IDKitCoreTests",

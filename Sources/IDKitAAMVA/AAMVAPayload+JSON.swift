@@ -182,14 +182,36 @@ public struct AAMVAReport: Encodable, Sendable {
     public func writeJSON(to w: inout JSONWriter) {
         let p = payload
         func optionalInt(_ v: Int?, _ w: inout JSONWriter) { if let v { w.int(v) } else { w.null() } }
-        func elements(_ e: [String: String], _ w: inout JSONWriter) {
+        // `elementsByID` and `elements` as objects in key order: the elements sorted by identifier
+        // (and by position, so that the first of a repeated identifier wins, as there), without
+        // the dictionaries those build (hashing was most of the cost of this writer).
+        func elements(_ e: [AAMVAElement], _ w: inout JSONWriter) {
+            // Identifiers are three ASCII characters: each packed with its position into one
+            // integer whose order is (identifier bytes, position). Longer ones sort as Strings.
+            var order: [Int]
+            if e.allSatisfy({ $0.id.utf8.count <= 4 }) {
+                var keys = e.indices.map { i -> UInt64 in
+                    var code: UInt64 = 0
+                    for (k, b) in e[i].id.utf8.enumerated() { code |= UInt64(b) << (8 * (3 - k)) }
+                    return code << 32 | UInt64(i)
+                }
+                keys.sort()
+                order = keys.map { Int($0 & 0xFFFF_FFFF) }
+            } else {
+                order = e.indices.sorted { a, b in e[a].id == e[b].id ? a < b : e[a].id < e[b].id }
+            }
             w.beginObject()
-            for (k, v) in e.sorted(by: { $0.key < $1.key }) { w.key(dynamic: k); w.string(v) }
+            var previous: String?
+            for i in order where e[i].id != previous {
+                w.key(dynamic: e[i].id); w.string(e[i].value)
+                previous = e[i].id
+            }
             w.endObject()
         }
+        let subfiles = p.subfiles
         w.beginObject()
         w.key("country"); w.string(p.country)
-        w.key("elements"); elements(p.elements, &w)
+        w.key("elements"); elements(subfiles.flatMap(\.elements), &w)
         w.key("encoding"); w.string(p.encoding.rawValue)
         w.key("fields"); w.beginObject()
         let f = p.fields
@@ -255,11 +277,11 @@ public struct AAMVAReport: Encodable, Sendable {
         w.key("jurisdictionVersion"); optionalInt(p.jurisdictionVersion, &w)
         w.key("numberOfEntries"); optionalInt(p.numberOfEntries, &w)
         w.key("subfiles"); w.beginArray()
-        for s in p.subfiles {
+        for s in subfiles {
             w.beginObject()
             w.key("designatedLength"); optionalInt(s.designatedLength, &w)
             w.key("designatedOffset"); optionalInt(s.designatedOffset, &w)
-            w.key("elements"); elements(s.elementsByID, &w)
+            w.key("elements"); elements(s.elements, &w)
             w.key("offset"); w.int(s.offset)
             w.key("type"); w.string(s.type)
             w.endObject()

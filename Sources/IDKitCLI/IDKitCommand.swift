@@ -13,7 +13,7 @@ public enum IDKitCommand {
         case cannotCreateOutput = 73
     }
 
-    static let version = "0.1.0"
+    static let version = IDKitVersion.string
 
     /// The one table of subcommands: name, what runs it, its help page.
     struct Subcommand: Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 public import IDKitCore
 public import IDKitMRZ
 
@@ -15,6 +16,39 @@ public struct BACRequest: Sendable, Equatable {
     public var kIFD: [UInt8]?
     public var cardResponse: [UInt8]?
     public init() {}
+
+    /// The request object of `POST /v1/bac` and `idkit_bac_keys`: `{"lines": [...]}`, `{"mrz":
+    /// "L1\nL2"}` or `{"documentNumber", "dateOfBirth", "dateOfExpiry"}`, optionally `"can"` and
+    /// the challenge `"rndIC"`, `"rndIFD"`, `"kIFD"` with `"cardResponse"` (hex). Members of the
+    /// wrong type or that do not go together are ``ChipError/Kind/invalidRequest``; hex that is
+    /// not hex or has the wrong length is ``ChipError/Kind/invalidHex``.
+    public init(json: [UInt8]) throws(ChipError) {
+        func wrong(_ detail: String) -> ChipError { ChipError(.invalidRequest, detail) }
+        guard let o = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any] else { throw wrong("the body is not a JSON object") }
+        for key in ["mrz", "documentNumber", "dateOfBirth", "dateOfExpiry", "can", "rndIC", "rndIFD", "kIFD", "cardResponse"] {
+            if let v = o[key], !(v is String) { throw wrong("member \(key) must be a string") }
+        }
+        self.init()
+        if let lines = o["lines"] {
+            guard let l = lines as? [String] else { throw wrong("member lines must be an array of strings") }
+            self.lines = l
+        } else if let mrz = o["mrz"] as? String {
+            self.lines = mrz.split(whereSeparator: \.isNewline).map(String.init)
+        }
+        (documentNumber, dateOfBirth, dateOfExpiry, can) = (o["documentNumber"] as? String, o["dateOfBirth"] as? String, o["dateOfExpiry"] as? String, o["can"] as? String)
+        let values = [documentNumber, dateOfBirth, dateOfExpiry].compactMap { $0 }
+        if !values.isEmpty && values.count < 3 { throw wrong("documentNumber, dateOfBirth and dateOfExpiry go together (all three)") }
+        if !values.isEmpty && !lines.isEmpty { throw wrong("give either the MRZ (lines or mrz) or documentNumber/dateOfBirth/dateOfExpiry, not both") }
+        if values.isEmpty && lines.isEmpty && can == nil { throw wrong("no MRZ: give lines, mrz, documentNumber/dateOfBirth/dateOfExpiry or can") }
+        func hex(_ key: String, _ count: Int) throws(ChipError) -> [UInt8]? {
+            guard let text = o[key] as? String else { return nil }
+            return try Hex.decode(text, name: key, count: count)
+        }
+        (rndIC, rndIFD, kIFD, cardResponse) = (try hex("rndIC", 8), try hex("rndIFD", 8), try hex("kIFD", 16), try hex("cardResponse", 40))
+        let challenge = [rndIC, rndIFD, kIFD].filter { $0 != nil }.count
+        if challenge != 0 && challenge != 3 { throw wrong("rndIC, rndIFD and kIFD go together (all three)") }
+        if cardResponse != nil && challenge == 0 { throw wrong("cardResponse needs rndIC, rndIFD and kIFD") }
+    }
 }
 
 /// The answer: chip access keys (ICAO 9303-11 §9.7: K_seed, K_enc, K_mac from MRZ_information;

@@ -1,6 +1,9 @@
 /// Why chip-access keys could not be made, or why a card's answer was refused.
 public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     public enum Kind: String, Sendable, Codable {
+        /// A request object (`POST /v1/bac`, `idkit_bac_keys`) that is not JSON, or whose members
+        /// have the wrong type or do not go together.
+        case invalidRequest
         /// A document number, date or CAN that cannot go into `MRZ_information` or a PACE password.
         case invalidInput
         /// A hexadecimal argument that is not hex, or has the wrong length.

@@ -75,6 +75,12 @@ public struct JSONWriter: ~Copyable {
     public mutating func beginArray() { separate(); put(UInt8(ascii: "[")); needsComma = false }
     public mutating func endArray() { put(UInt8(ascii: "]")); needsComma = true }
     public mutating func newline() { put(0x0A); needsComma = false }
+    /// Takes back the newline that ended a JSON line, so that the line's value becomes an element
+    /// of an array being written (the next value is separated from it by a comma).
+    public mutating func unterminateLine() {
+        if written > 0 && buffer[written - 1] == 0x0A { written -= 1 }
+        needsComma = true
+    }
 
     /// Writes `"name":`; the value written next belongs to it.
     public mutating func key(_ name: StaticString) {

@@ -38,6 +38,17 @@ public enum ImageDecoder {
     public enum Format: String, Sendable, CaseIterable {
         case png = "PNG", jpeg = "JPEG", pgm = "PGM", bmp = "BMP", tiff = "TIFF", webp = "WebP", gif = "GIF", heif = "HEIF"
 
+        /// The format of `data` from its signature; an ``ImageError/Kind/unsupportedFormat`` that
+        /// names its first bytes for none of them (empty data is left to the decoder to call empty).
+        public static func required(_ data: [UInt8]) throws(ImageError) -> Format? {
+            guard !data.isEmpty else { return nil }
+            guard let format = of(data) else {
+                let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
+                throw ImageError(.unsupportedFormat, "not a JPEG, PNG, PGM, BMP, TIFF, WebP, GIF or HEIC image (first bytes \(head))")
+            }
+            return format
+        }
+
         /// The format of `data` from its signature; `nil` for none of them.
         public static func of(_ data: [UInt8]) -> Format? {
             func at(_ offset: Int, _ bytes: [UInt8]) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import IDKitAAMVA
 import IDKitBarcode
 import IDKitCore
+import IDKitImage
 
 /// The JSON contract of the barcodes found in an image, with the AAMVA payload parsed where a
 /// PDF417 holds one: the whole of `idkit barcode --json` and the `barcodes` member of `idkit scan
@@ -9,6 +10,18 @@ import IDKitCore
 public enum BarcodeReport {
     /// The `idkit barcode --json` contract (README): `{"file", "barcodes": [{"format", "bytes",
     /// "quad", "decoder", "isMirrored", "macro", "aamva"}], "errors"}`.
+    /// The barcodes of an encoded image (any format the image layer reads, turned upright by its
+    /// EXIF orientation) as ``json(file:barcodes:errors:)``: what `POST /v1/barcode` and
+    /// `idkit_barcode_read` answer. An image that cannot be decoded throws.
+    public static func json(imageData: [UInt8], file: String = "-", pdf417: Bool = false) throws(ImageError) -> String {
+        _ = try ImageDecoder.Format.required(imageData)
+        let image = try ImageDecoder.decodeWithOrientation(imageData).image
+        var errors: [String] = []
+        var barcodes: [Barcode] = []
+        do { barcodes = try BarcodeReader(options: pdf417 ? .pdf417 : BarcodeReader.Options()).read(image) } catch { errors.append("\(error)") }
+        return json(file: file, barcodes: barcodes, errors: errors)
+    }
+
     public static func json(file: String, barcodes: [Barcode], errors: [String]) -> String {
         var w = JSONWriter(capacity: 4096)
         w.beginObject()

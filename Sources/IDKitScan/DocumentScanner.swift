@@ -68,6 +68,12 @@ public struct DocumentScan: Sendable {
 }
 
 /// The image front end: decode, find and read the MRZ, judge the image, read barcodes, merge.
+extension DocumentScan {
+    /// Nothing of a document in the image: no MRZ band, no barcode, no outline (`POST /v1/scan`
+    /// answers 422, `idkit_scan` IDKIT_NOT_FOUND).
+    public var foundNothing: Bool { band == nil && barcodes.isEmpty && detection == nil }
+}
+
 public struct DocumentScanner: Sendable {
     public var limits: ImageLimits
     public var thresholds: QualityThresholds

@@ -15,9 +15,8 @@ import IDKitScan
 enum ImageRoutes {
     /// 415 when the body has the signature of no format the image layer reads.
     static func unsupported(_ body: [UInt8]) -> HTTPResponse? {
-        guard !body.isEmpty, ImageDecoder.Format.of(body) == nil else { return nil }
-        let head = body.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
-        return imageProblem(ImageError(.unsupportedFormat, "not a JPEG, PNG, PGM, BMP, TIFF, WebP, GIF or HEIC image (first bytes \(head))"))
+        do { _ = try ImageDecoder.Format.required(body) } catch { return imageProblem(error) }
+        return nil
     }
 
     static func imageProblem(_ error: ImageError) -> HTTPResponse {
@@ -34,13 +33,7 @@ enum ImageRoutes {
     static func barcode(_ request: HTTPRequest) -> HTTPResponse {
         let pdf417: Bool
         do { pdf417 = try OptionValue.flag(request.query["pdf417"], "pdf417") ?? false } catch { return error.response }
-        if let problem = unsupported(request.body) { return problem }
-        let image: GrayImage
-        do { image = try ImageDecoder.decodeWithOrientation(request.body).image } catch { return imageProblem(error) }
-        var errors: [String] = []
-        var barcodes: [Barcode] = []
-        do { barcodes = try BarcodeReader(options: pdf417 ? .pdf417 : BarcodeReader.Options()).read(image) } catch { errors.append("\(error)") }
-        return .json(BarcodeReport.json(file: "-", barcodes: barcodes, errors: errors))
+        do { return .json(try BarcodeReport.json(imageData: request.body, pdf417: pdf417)) } catch { return imageProblem(error) }
     }
 
     static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none)) -> HTTPResponse {
@@ -91,7 +84,7 @@ enum ImageRoutes {
     /// The scan's JSON, or 422 when it found nothing of a document.
     static func answer(_ scan: DocumentScan) -> HTTPResponse {
         let json = scan.json(file: "-")
-        if scan.band == nil && scan.barcodes.isEmpty && scan.detection == nil {
+        if scan.foundNothing {
             var problem = Problem(status: 422, slug: "no-document", title: "No document found",
                                   detail: scan.reason ?? "no MRZ, barcode or document outline in the image")
             problem.strings = [("scanStatus", scan.status.rawValue)]

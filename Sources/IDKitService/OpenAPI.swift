@@ -1,3 +1,4 @@
+import IDKitCore
 /// `GET /openapi.json`: the service described in OpenAPI 3.1 — every route, its request bodies and
 /// the schemas of its answers (the JSON contracts of the README). `ServiceTests` keeps its routes
 /// and methods equal to ``Service/routes``; `make check-api` (Schemathesis) sends requests made
@@ -8,7 +9,7 @@ enum OpenAPI {
       "openapi": "3.1.0",
       "info": {
         "title": "IDKit",
-        "version": "0.1.0",
+        "version": "\#(IDKitVersion.string)",
         "description": "Machine-readable data of identity documents: ICAO 9303 MRZs, AAMVA barcodes, document photos. Every answer is the JSON of the matching idkit subcommand; errors are RFC 9457 problem details."
       },
       "servers": [{"url": "http://127.0.0.1:8080"}],

@@ -175,39 +175,15 @@ enum BACRoute {
             return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
                            detail: "/v1/bac reads application/json").response
         }
-        guard let o = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-            return Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: "the body is not a JSON object").response
-        }
-        func wrong(_ detail: String) -> HTTPResponse { Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: detail).response }
-        var r = BACRequest()
-        for key in ["mrz", "documentNumber", "dateOfBirth", "dateOfExpiry", "can", "rndIC", "rndIFD", "kIFD", "cardResponse"] {
-            if let v = o[key], !(v is String) { return wrong("member \(key) must be a string") }
-        }
-        if let lines = o["lines"] {
-            guard let l = lines as? [String] else { return wrong("member lines must be an array of strings") }
-            r.lines = l
-        } else if let mrz = o["mrz"] as? String {
-            r.lines = mrz.split(whereSeparator: \.isNewline).map(String.init)
-        }
-        (r.documentNumber, r.dateOfBirth, r.dateOfExpiry, r.can) = (o["documentNumber"] as? String, o["dateOfBirth"] as? String, o["dateOfExpiry"] as? String, o["can"] as? String)
-        let values = [r.documentNumber, r.dateOfBirth, r.dateOfExpiry].compactMap { $0 }
-        if !values.isEmpty && values.count < 3 { return wrong("documentNumber, dateOfBirth and dateOfExpiry go together (all three)") }
-        if !values.isEmpty && !r.lines.isEmpty { return wrong("give either the MRZ (lines or mrz) or documentNumber/dateOfBirth/dateOfExpiry, not both") }
-        if values.isEmpty && r.lines.isEmpty && r.can == nil { return wrong("no MRZ: give lines, mrz, documentNumber/dateOfBirth/dateOfExpiry or can") }
+        let r: BACRequest
         do {
-            func hex(_ key: String, _ count: Int) throws(ChipError) -> [UInt8]? {
-                guard let text = o[key] as? String else { return nil }
-                return try Hex.decode(text, name: key, count: count)
-            }
-            (r.rndIC, r.rndIFD, r.kIFD, r.cardResponse) = (try hex("rndIC", 8), try hex("rndIFD", 8), try hex("kIFD", 16), try hex("cardResponse", 40))
+            r = try BACRequest(json: request.body)
         } catch {
-            var problem = Problem(status: 400, slug: "bad-hex", title: "Bad hex", detail: error.message)
+            var problem = error.kind == .invalidHex ? Problem(status: 400, slug: "bad-hex", title: "Bad hex", detail: error.message)
+                : Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: error.message)
             problem.kind = error.kind.rawValue
             return problem.response
         }
-        let challenge = [r.rndIC, r.rndIFD, r.kIFD].filter { $0 != nil }.count
-        if challenge != 0 && challenge != 3 { return wrong("rndIC, rndIFD and kIFD go together (all three)") }
-        if r.cardResponse != nil && challenge == 0 { return wrong("cardResponse needs rndIC, rndIFD and kIFD") }
         do {
             let report = try BACReport(r)
             var w = JSONWriter(capacity: 1024)

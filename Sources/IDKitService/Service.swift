@@ -11,7 +11,7 @@ public struct ServiceOptions: Sendable {
     public var token: String?
     /// The day MRZ expiry is judged against when a request gives none (`nil`: today, per request).
     public var referenceDate: CalendarDate?
-    public var version = "0.1.0"
+    public var version = IDKitVersion.string
     /// Image requests (`/v1/scan`, `/v1/barcode`) worked on at once, on the server's worker pool.
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Image requests that may wait for a worker (their connections suspended, holding no

@@ -1,0 +1,125 @@
+/*
+ * idkit.h — the C interface of libidkit (IDKit: machine-readable data of identity documents).
+ *
+ * The only header a program using libidkit includes. Every function takes bytes and an optional
+ * options object (a NUL-terminated JSON object, or NULL for the defaults) and returns an
+ * idkit_result: a status and JSON bytes in the same contracts as the `idkit` command line and the
+ * `idkit serve` routes (README, "JSON output"), written by the same encoders.
+ *
+ *   idkit_result *r = idkit_mrz_validate((const uint8_t *)text, strlen(text), NULL);
+ *   if (r && r->status == IDKIT_OK) puts(r->json);
+ *   idkit_result_free(r);
+ *
+ * Thread safety: every function may be called from any number of threads at once; the library
+ * keeps no global mutable state. Results belong to the caller until idkit_result_free.
+ *
+ * Bad input never aborts the host process: a malformed MRZ is a result (`"valid": false` with its
+ * errors, as `idkit validate --json`); input that cannot be judged at all (not an AAMVA payload,
+ * an image that cannot be decoded, options that are not a JSON object, ...) gives a status other
+ * than IDKIT_OK and the JSON error object
+ *
+ *   {"error": {"kind": "...", "message": "...", "line": n|null, "column": n|null, "offset": n|null}}
+ *
+ * where `kind` is the module's error kind (the `kind` of the command line's and the service's
+ * errors) and line, column and offset say where, when the input has such a place.
+ *
+ * Versioning: IDKIT_ABI_VERSION changes when a function's signature or the result's layout
+ * changes; idkit_abi_version() is the library's, to compare with the header's at run time.
+ */
+#ifndef IDKIT_H
+#define IDKIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IDKIT_ABI_VERSION 1
+
+/* The status of a call. */
+enum {
+    /* `json` is the result. */
+    IDKIT_OK = 0,
+    /* The input cannot be judged (not AAMVA, an undecodable image, a merge input that is not the
+       input document, ...): `json` is an error object. */
+    IDKIT_INVALID_INPUT = 1,
+    /* The options are not a JSON object, or a member has the wrong type or value. */
+    IDKIT_INVALID_OPTIONS = 2,
+    /* The input is larger than the function reads (an image over the pixel or byte limit, an
+       AAMVA payload over 64 KiB, ...). */
+    IDKIT_TOO_LARGE = 3,
+    /* The image is fine but holds nothing of a document: no MRZ, no barcode, no outline
+       (idkit_scan only; `json` is an error object whose kind is the scan's status). */
+    IDKIT_NOT_FOUND = 4,
+    /* A NULL input pointer with a nonzero length, or memory exhausted. */
+    IDKIT_INTERNAL_ERROR = 5
+};
+
+typedef struct idkit_result {
+    /* One of the IDKIT_ statuses above. */
+    int32_t status;
+    /* UTF-8 JSON, NUL-terminated (the NUL not counted in `length`). */
+    char *json;
+    size_t length;
+} idkit_result;
+
+/* The library's version ("0.1.0"), a static string. */
+const char *idkit_version(void);
+
+/* The library's IDKIT_ABI_VERSION. */
+int32_t idkit_abi_version(void);
+
+/*
+ * One MRZ (its 2 or 3 lines joined by '\n'; one line of 72, 88 or 90 characters is split) judged
+ * as `idkit validate --json` judges a record: one JSON object, `input.source` "-".
+ * Options: {"correct": bool, "strict": bool, "acceptDeviations": bool, "referenceDate": "YYYY-MM-DD"}.
+ * Status IDKIT_OK whatever the MRZ's validity; the object's `valid` says it.
+ */
+idkit_result *idkit_mrz_validate(const uint8_t *text, size_t length, const char *options_json);
+
+/*
+ * A batch in the input format of `idkit validate` (records separated by blank lines, a line
+ * starting with '{' a JSON record {"mrz"|"lines", "id"}), as a JSON array of the records of
+ * `idkit validate --json`, in order. Options as idkit_mrz_validate.
+ */
+idkit_result *idkit_mrz_validate_many(const uint8_t *text, size_t length, const char *options_json);
+
+/* A raw AAMVA DL/ID payload, as `idkit aamva --json` (without its "file" member). No options yet (pass NULL). */
+idkit_result *idkit_aamva_parse(const uint8_t *payload, size_t length, const char *options_json);
+
+/*
+ * The barcodes in an encoded image (JPEG, PNG, PGM, BMP, TIFF, WebP, GIF, HEIC), as
+ * `idkit barcode --json` with "file": "-". Options: {"pdf417": bool} (PDF417 only).
+ */
+idkit_result *idkit_barcode_read(const uint8_t *image, size_t length, const char *options_json);
+
+/*
+ * Documents found and read in an encoded image, as `idkit scan --json` with "file": "-".
+ * Options: {"barcodes": bool, "referenceDate": "YYYY-MM-DD", "redaction": {"mode",
+ * "fields", "documentNumber", "redactMRZ", "redactBarcode"}}.
+ */
+idkit_result *idkit_scan(const uint8_t *image, size_t length, const char *options_json);
+
+/*
+ * The input document of `idkit merge` (MRZ, barcode and VIZ readings, JSON) merged into one
+ * document result, as `idkit merge --json`. Options: {"referenceDate", "redaction"} as idkit_scan.
+ */
+idkit_result *idkit_merge(const uint8_t *input_json, size_t length, const char *options_json);
+
+/*
+ * Chip access keys, as `idkit bac --json`, from the request object of `POST /v1/bac`:
+ * {"lines": [...]} | {"mrz": "L1\nL2"} | {"documentNumber", "dateOfBirth", "dateOfExpiry"},
+ * optionally "can", "rndIC", "rndIFD", "kIFD", "cardResponse" (hex). No options yet (pass NULL).
+ */
+idkit_result *idkit_bac_keys(const uint8_t *request_json, size_t length, const char *options_json);
+
+/* Frees a result (NULL is allowed). */
+void idkit_result_free(idkit_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IDKIT_H */

@@ -1,0 +1,162 @@
+import CIDKit
+import Foundation
+import IDKitAAMVA
+import IDKitChip
+import IDKitCore
+import IDKitDocument
+import IDKitImage
+import IDKitMRZ
+
+/// What the exports share: reading the input and the options, running the call, and turning its
+/// answer or its error into an `idkit_result` allocated with `malloc` (freed by
+/// `idkit_result_free`, in C).
+enum CABI {
+    /// `idkit_version()`'s static string (never freed).
+    nonisolated(unsafe) static let version: UnsafePointer<CChar> = {    // immutable after its one initialisation
+        let bytes = Array(IDKitVersion.string.utf8CString)
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        copy.initialize(from: bytes, count: bytes.count)
+        return UnsafePointer(copy)
+    }()
+
+    /// The options of the MRZ functions.
+    static let mrzOptions: Set<String> = ["correct", "strict", "acceptDeviations", "referenceDate"]
+
+    /// An error of the C interface itself, or one the call wants reported with its own status.
+    struct Failure: Error {
+        var status: Int32
+        var kind: String
+        var message: String
+        var line: Int?
+        var column: Int?
+        var offset: Int?
+    }
+
+    /// The options object, read once; each accessor checks its member's type.
+    struct Options {
+        var members: [String: Any] = [:]
+
+        init(_ text: UnsafePointer<CChar>?, allowed: Set<String>) throws(Failure) {
+            guard let text else { return }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+            // The common "no options" spellings, without a JSON parser.
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer: bytes))) as? [String: Any] else {
+                throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "the options are not a JSON object")
+            }
+            if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+                let known = allowed.isEmpty ? "no options" : allowed.sorted().joined(separator: ", ")
+                throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions",
+                              message: "unknown option \"\(unknown.prefix(40))\" (this function reads \(known))")
+            }
+            members = object
+        }
+
+        static func wrong(_ name: String, _ what: String) -> Failure {
+            Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option \(name) must be \(what)")
+        }
+
+        /// A JSON `true` or `false` (not a number), `nil` when absent or `null`.
+        func flag(_ name: String) throws(Failure) -> Bool? {
+            guard let value = members[name], !(value is NSNull) else { return nil }
+            guard let n = value as? NSNumber, String(cString: n.objCType) == "c" else { throw Self.wrong(name, "true or false") }
+            return n.boolValue
+        }
+
+        /// A date `"YYYY-MM-DD"`, `nil` when absent or `null`.
+        func date(_ name: String) throws(Failure) -> CalendarDate? {
+            guard let value = members[name], !(value is NSNull) else { return nil }
+            guard let text = value as? String, let date = CalendarDate(iso8601: text) else { throw Self.wrong(name, "a date of the form YYYY-MM-DD") }
+            return date
+        }
+
+        /// `redaction`: the object of `idkit serve --redaction FILE` (`{"default": {"mode", …},
+        /// "rules": […]}`), read by the same parser.
+        func redaction() throws(Failure) -> RedactionPolicy? {
+            guard let value = members["redaction"], !(value is NSNull) else { return nil }
+            guard value is [String: Any], let data = try? JSONSerialization.data(withJSONObject: value) else {
+                throw Self.wrong("redaction", "an object ({\"default\": {\"mode\": …}, \"rules\": […]})")
+            }
+            do {
+                return try RedactionRules(json: Array(data)).policy
+            } catch {
+                throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option redaction: \(error.message)")
+            }
+        }
+
+        /// The options of `idkit validate` (today as the reference date unless given).
+        func mrz() throws(Failure) -> MRZRecordValidator.Options {
+            var o = MRZRecordValidator.Options(referenceDate: try date("referenceDate") ?? .today)
+            if let b = try flag("correct") { o.correct = b }
+            if let b = try flag("strict") { o.strict = b }
+            if let b = try flag("acceptDeviations") { o.acceptDeviations = b }
+            return o
+        }
+    }
+
+    /// Runs `body` over the input bytes and the options and makes the result. Every error becomes
+    /// a status and an error object; only an exhausted `malloc` gives `NULL`.
+    static func call(_ input: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?, allowed: Set<String>,
+                     _ body: ([UInt8], Options, inout JSONWriter) throws -> Void) -> UnsafeMutablePointer<idkit_result>? {
+        do {
+            guard length >= 0, input != nil || length == 0 else {
+                throw Failure(status: Int32(IDKIT_INTERNAL_ERROR), kind: "invalidArgument", message: "the input pointer is NULL but its length is \(length)")
+            }
+            let bytes = input.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+            let parsed = try Options(options, allowed: allowed)
+            var w = JSONWriter(capacity: 1024)
+            try body(bytes, parsed, &w)
+            return w.withBytes { result(Int32(IDKIT_OK), $0) }
+        } catch {
+            return result(failure(error))
+        }
+    }
+
+    /// A Swift error as the C interface reports it.
+    static func failure(_ error: any Error) -> Failure {
+        switch error {
+        case let f as Failure:
+            return f
+        case let e as MRZError:
+            return Failure(status: Int32(IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message, line: e.line, column: e.column)
+        case let e as AAMVAError:
+            return Failure(status: Int32(e.kind == .tooLarge ? IDKIT_TOO_LARGE : IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message, offset: e.offset)
+        case let e as ImageError:
+            let large = e.kind == .tooLarge || e.kind == .fileTooLarge
+            return Failure(status: Int32(large ? IDKIT_TOO_LARGE : IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message)
+        case let e as DocumentError:
+            return Failure(status: Int32(IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message)
+        case let e as ChipError:
+            return Failure(status: Int32(IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message)
+        default:
+            return Failure(status: Int32(IDKIT_INTERNAL_ERROR), kind: "internal", message: "\(error)")
+        }
+    }
+
+    /// `{"error": {"kind", "message", "line", "column", "offset"}}`.
+    static func result(_ f: Failure) -> UnsafeMutablePointer<idkit_result>? {
+        var w = JSONWriter(capacity: 256 + f.message.utf8.count)
+        w.beginObject()
+        w.key("error")
+        w.beginObject()
+        w.key("kind"); w.string(f.kind)
+        w.key("message"); w.string(f.message)
+        w.key("line"); w.int(f.line)
+        w.key("column"); w.int(f.column)
+        w.key("offset"); w.int(f.offset)
+        w.endObject()
+        w.endObject()
+        return w.withBytes { result(f.status, $0) }
+    }
+
+    /// The result with a NUL-terminated copy of `json`, both from `malloc`.
+    static func result(_ status: Int32, _ json: UnsafeRawBufferPointer) -> UnsafeMutablePointer<idkit_result>? {
+        guard let raw = malloc(MemoryLayout<idkit_result>.size), let text = malloc(json.count + 1) else { return nil }
+        let chars = text.assumingMemoryBound(to: CChar.self)
+        if let base = json.baseAddress { text.copyMemory(from: base, byteCount: json.count) }
+        chars[json.count] = 0
+        let r = raw.bindMemory(to: idkit_result.self, capacity: 1)
+        r.initialize(to: idkit_result(status: status, json: chars, length: json.count))
+        return r
+    }
+}

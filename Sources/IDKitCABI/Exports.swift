@@ -1,0 +1,95 @@
+import CIDKit
+import Foundation
+import IDKitAAMVA
+import IDKitChip
+import IDKitCore
+import IDKitDocument
+import IDKitImage
+import IDKitMRZ
+import IDKitScan
+
+// libidkit's C interface (`Sources/CIDKit/include/idkit.h`, the header users include): bytes in,
+// JSON bytes out, in the contracts of the command line and the service and from the same
+// encoders. Each export catches every Swift error and turns it into a status and the error
+// object `{"error": {"kind", "message", "line", "column", "offset"}}`; nothing here keeps state
+// between calls, so any number of threads may call at once.
+
+@_cdecl("idkit_version")
+public func idkitVersion() -> UnsafePointer<CChar> { CABI.version }
+
+@_cdecl("idkit_abi_version")
+public func idkitABIVersion() -> Int32 { 1 }
+
+@_cdecl("idkit_mrz_validate")
+public func idkitMRZValidate(_ text: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(text, length, options, allowed: CABI.mrzOptions) { bytes, o, w in
+        let validator = MRZRecordValidator(options: try o.mrz())
+        // One record: the text as it is, lines split at '\n' (a record of the batch format too).
+        var record = MRZRecord(kind: .text, bytes: bytes, lineCount: 1, firstLineLength: bytes.count, startLine: 1)
+        if bytes.first == UInt8(ascii: "{") { record.kind = .json }
+        _ = validator.writeJSONLine(for: record, source: "-", into: &w)
+        w.unterminateLine()
+    }
+}
+
+@_cdecl("idkit_mrz_validate_many")
+public func idkitMRZValidateMany(_ text: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(text, length, options, allowed: CABI.mrzOptions) { bytes, o, w in
+        let validator = MRZRecordValidator(options: try o.mrz())
+        var reader = MRZRecordReader(bytes: bytes)
+        w.beginArray()
+        while let record = reader.next() {
+            _ = validator.writeJSONLine(for: record, source: "-", into: &w)
+            w.unterminateLine()
+        }
+        w.endArray()
+    }
+}
+
+@_cdecl("idkit_aamva_parse")
+public func idkitAAMVAParse(_ payload: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(payload, length, options, allowed: []) { bytes, _, w in
+        AAMVAReport(try AAMVAParser().parse(bytes)).writeJSON(to: &w)
+    }
+}
+
+@_cdecl("idkit_barcode_read")
+public func idkitBarcodeRead(_ image: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(image, length, options, allowed: ["pdf417"]) { bytes, o, w in
+        w.appendRaw(try BarcodeReport.json(imageData: bytes, pdf417: try o.flag("pdf417") ?? false))
+    }
+}
+
+@_cdecl("idkit_scan")
+public func idkitScan(_ image: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(image, length, options, allowed: ["barcodes", "referenceDate", "redaction"]) { bytes, o, w in
+        _ = try ImageDecoder.Format.required(bytes)
+        _ = try ImageDecoder.pageCount(bytes)
+        let scanner = DocumentScanner(readBarcodes: try o.flag("barcodes") ?? true, referenceDate: try o.date("referenceDate") ?? .today,
+                                      redaction: try o.redaction() ?? .fixed(.none))
+        let scan = scanner.scan(data: bytes)
+        if scan.status == .unsupportedImage { throw ImageError(.corrupt, scan.reason ?? "the image cannot be decoded") }
+        if scan.foundNothing {
+            throw CABI.Failure(status: Int32(IDKIT_NOT_FOUND), kind: scan.status.rawValue,
+                               message: scan.reason ?? "no MRZ, barcode or document outline in the image")
+        }
+        w.appendRaw(scan.json(file: "-"))
+    }
+}
+
+@_cdecl("idkit_merge")
+public func idkitMerge(_ input: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(input, length, options, allowed: ["referenceDate", "redaction"]) { bytes, o, w in
+        let input = try DocumentInput(json: bytes)
+        let merger = DocumentMerger(referenceDate: try o.date("referenceDate") ?? input.referenceDate ?? .today,
+                                    redaction: try o.redaction() ?? .fixed(.none))
+        w.appendRaw(try merger.merge(input).jsonString())
+    }
+}
+
+@_cdecl("idkit_bac_keys")
+public func idkitBACKeys(_ request: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(request, length, options, allowed: []) { bytes, _, w in
+        try BACReport(try BACRequest(json: bytes)).writeJSON(to: &w)
+    }
+}

@@ -1,0 +1,205 @@
+"""IDKit in-process: ICAO 9303 MRZs, AAMVA DL/ID payloads, barcodes and document photos.
+
+Every function calls libidkit (the Swift library's C interface, `idkit.h`) and returns the JSON
+contract of the matching `idkit` subcommand as dicts (README, "JSON output"); input IDKit cannot
+judge at all raises :class:`IDKitError` with the library's `kind`, `line`, `column` and `offset`.
+An invalid MRZ is not an error: it is a record whose `valid` is false, with its `errors`.
+
+    >>> import idkit
+    >>> record = idkit.validate_mrz("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\\n"
+    ...                             "L898902C36UTO7408122F1204159ZE184226B<<<<<10")
+    >>> record["valid"], record["fields"]["documentNumber"]
+    (True, 'L898902C3')
+
+The GIL is released while the library works, so threads calling IDKit run in parallel.
+"""
+from __future__ import annotations
+
+import datetime as _datetime
+import os as _os
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+
+from . import _native
+from ._native import IDKitError
+from ._types import AAMVAResult, BACKeys, BarcodeResult, MRZRecord
+
+__all__ = ["IDKitError", "validate_mrz", "validate_many", "parse_aamva", "read_barcodes", "scan", "merge", "bac_keys",
+           "version", "MRZRecord", "AAMVAResult", "BarcodeResult", "BACKeys"]
+
+__version__ = "0.1.0"
+
+DateLike = Union[str, _datetime.date, None]
+
+
+def version() -> str:
+    """The library's version (`idkit --version`)."""
+    return _native.version()
+
+
+def _date(value: DateLike, name: str) -> Optional[str]:
+    if value is None:
+        return None
+    if isinstance(value, _datetime.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"{name} must be a date or a 'YYYY-MM-DD' string, not {type(value).__name__}")
+
+
+# The options objects of the common calls, made once.
+_MRZ_OPTIONS: Dict[tuple, Optional[bytes]] = {}
+
+
+def _mrz_options(correct: bool, strict: bool, accept_deviations: bool, reference_date: DateLike) -> Optional[bytes]:
+    key = (bool(correct), bool(strict), bool(accept_deviations), reference_date)
+    cached = _MRZ_OPTIONS.get(key, False)
+    if cached is not False:
+        return cached  # type: ignore[return-value]
+    options: Dict[str, Any] = {}
+    if correct:
+        options["correct"] = True
+    if strict:
+        options["strict"] = True
+    if accept_deviations:
+        options["acceptDeviations"] = True
+    date = _date(reference_date, "reference_date")
+    if date is not None:
+        options["referenceDate"] = date
+    encoded = _native.dumps(options) if options else None
+    if len(_MRZ_OPTIONS) < 256:
+        _MRZ_OPTIONS[key] = encoded
+    return encoded
+
+
+def _text(value: Union[str, bytes], name: str) -> bytes:
+    if isinstance(value, str):
+        return value.encode()
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError(f"{name} must be str or bytes, not {type(value).__name__}")
+
+
+def validate_mrz(text: Union[str, bytes], *, correct: bool = False, strict: bool = False, accept_deviations: bool = False,
+                 reference_date: DateLike = None) -> MRZRecord:
+    """One MRZ (its lines joined by newlines) judged as `idkit validate --json` judges a record.
+
+    `correct` repairs OCR confusions the check digits allow (`correction` says what changed);
+    `strict` also refuses warnings; `accept_deviations` accepts known issuer deviations;
+    `reference_date` (default today) resolves two-digit years and judges expiry.
+    """
+    # The hot path of single calls: defaults need no options object, a str no type checks.
+    options = _mrz_options(correct, strict, accept_deviations, reference_date) \
+        if correct or strict or accept_deviations or reference_date is not None else None
+    return _native.call(_native.mrz_validate, text.encode() if type(text) is str else _text(text, "text"), options)
+
+
+def validate_many(texts: Iterable[Union[str, bytes]], *, correct: bool = False, strict: bool = False,
+                  accept_deviations: bool = False, reference_date: DateLike = None) -> List[MRZRecord]:
+    """Many MRZs: one record per item, in order, each as :func:`validate_mrz` gives it. The
+    items go to the library in batches of a few thousand (joined by blank lines, judged in one
+    pass, answered as one JSON array). Options as :func:`validate_mrz`. Each record's
+    `input.line` is its line in its batch; `input.source` is "-"."""
+    options = _mrz_options(correct, strict, accept_deviations, reference_date)
+    items = [t if type(t) is str else (t.decode() if isinstance(t, (bytes, bytearray)) else t) for t in texts]
+    with _native.collector_paused():
+        return _validate_batches(items, options, correct, strict, accept_deviations, reference_date)
+
+
+def _validate_batches(items: List[Any], options: Optional[bytes], correct: bool, strict: bool, accept_deviations: bool,
+                      reference_date: DateLike) -> List[MRZRecord]:
+    out: List[MRZRecord] = []
+    for start in range(0, len(items), _BATCH):
+        chunk = items[start:start + _BATCH]
+        try:
+            joined = "\n\n".join(chunk)
+        except TypeError:
+            bad = next(i for i, t in enumerate(chunk) if not isinstance(t, str))
+            raise TypeError(f"item {start + bad} must be str or bytes, not {type(chunk[bad]).__name__}") from None
+        # The batch format reads an item as one record of its own unless it is blank, holds a
+        # blank line, a '#' comment line or a '\r', or starts with '{' (a JSON record).
+        if not (joined.startswith(("{", "#", "\n")) or "\n\n\n" in joined or "\n\n{" in joined or "\n#" in joined
+                or "\r" in joined or joined.endswith("\n")):
+            records = _native.call_view(_native.mrz_validate_many, joined.encode(), options)
+            if len(records) == len(chunk):
+                out += records
+                continue
+        out += [validate_mrz(t, correct=correct, strict=strict, accept_deviations=accept_deviations, reference_date=reference_date)
+                for t in chunk]
+    return out
+
+
+# Items per library call of validate_many: the answer (about 700 bytes an MRZ) stays in the
+# caches, where one call for a million MRZs would write, copy and parse 700 MB.
+_BATCH = 2048
+
+
+def parse_aamva(data: Union[bytes, str]) -> AAMVAResult:
+    """A raw AAMVA DL/ID payload (the bytes a PDF417 or a magnetic stripe holds), as
+    `idkit aamva --json`. Raises IDKitError (kind `notAAMVA`, `offset`, ...) for what is not one."""
+    return _native.call(_native.aamva_parse, _text(data, "data"), None)
+
+
+def _image(image: Union[bytes, str, "_os.PathLike[str]"]) -> bytes:
+    if isinstance(image, (bytes, bytearray, memoryview)):
+        return bytes(image)
+    if isinstance(image, (str, _os.PathLike)):
+        with open(image, "rb") as f:
+            return f.read()
+    raise TypeError(f"image must be bytes or a path, not {type(image).__name__}")
+
+
+def read_barcodes(image: Union[bytes, str, "_os.PathLike[str]"], *, pdf417_only: bool = False) -> BarcodeResult:
+    """The barcodes (PDF417, QR, 1D) in an encoded image (JPEG, PNG, PGM, BMP, TIFF, WebP, GIF,
+    HEIC) or an image file, as `idkit barcode --json` ("file": "-")."""
+    return _native.call(_native.barcode_read, _image(image), b'{"pdf417":true}' if pdf417_only else None)
+
+
+def scan(image: Union[bytes, str, "_os.PathLike[str]"], *, barcodes: bool = True, reference_date: DateLike = None,
+         redaction: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """Documents found and read in a photo or scan (bytes or a path), as `idkit scan --json`
+    ("file": "-"). `redaction` is the object of `idkit serve --redaction FILE`
+    (`{"default": {"mode": ...}, "rules": [...]}`). Raises IDKitError with kind `mrzNotFound` and
+    status IDKIT_NOT_FOUND when the image holds nothing of a document."""
+    options: Dict[str, Any] = {}
+    if not barcodes:
+        options["barcodes"] = False
+    date = _date(reference_date, "reference_date")
+    if date is not None:
+        options["referenceDate"] = date
+    if redaction is not None:
+        options["redaction"] = dict(redaction)
+    return _native.call(_native.scan, _image(image), _native.dumps(options) if options else None)
+
+
+def merge(document: Union[Mapping[str, Any], str, bytes], *, reference_date: DateLike = None,
+          redaction: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """One document result from MRZ, barcode and VIZ readings: the input document of
+    `idkit merge` (`{"mrz", "barcode", "viz", "referenceDate"}`) as a dict or JSON, answered as
+    `idkit merge --json`."""
+    data = _native.dumps(dict(document)) if isinstance(document, Mapping) else _text(document, "document")
+    options: Dict[str, Any] = {}
+    date = _date(reference_date, "reference_date")
+    if date is not None:
+        options["referenceDate"] = date
+    if redaction is not None:
+        options["redaction"] = dict(redaction)
+    return _native.call(_native.merge, data, _native.dumps(options) if options else None)
+
+
+def bac_keys(mrz: Union[str, Sequence[str], None] = None, *, document_number: Optional[str] = None,
+             date_of_birth: Optional[str] = None, date_of_expiry: Optional[str] = None, can: Optional[str] = None,
+             rnd_ic: Optional[str] = None, rnd_ifd: Optional[str] = None, k_ifd: Optional[str] = None,
+             card_response: Optional[str] = None) -> BACKeys:
+    """Chip access keys (BAC K_seed/K_enc/K_mac, PACE K_pi) from the MRZ (text or its lines) or
+    from the document number and the YYMMDD dates, as `idkit bac --json`; with the challenge
+    (hex) the EXTERNAL AUTHENTICATE data, and with the card's answer the session keys."""
+    request: Dict[str, Any] = {}
+    if isinstance(mrz, str):
+        request["mrz"] = mrz
+    elif mrz is not None:
+        request["lines"] = list(mrz)
+    for key, value in (("documentNumber", document_number), ("dateOfBirth", date_of_birth), ("dateOfExpiry", date_of_expiry),
+                       ("can", can), ("rndIC", rnd_ic), ("rndIFD", rnd_ifd), ("kIFD", k_ifd), ("cardResponse", card_response)):
+        if value is not None:
+            request[key] = value
+    return _native.call(_native.bac_keys, _native.dumps(request), None)
