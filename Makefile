@@ -36,11 +36,13 @@ release:
 ## (default: the release build's), and its pytest suite (the Dask test runs a 2-worker cluster).
 PYTHON_VENV ?= .build/python-venv
 PYTHON_LIB ?= $(CURDIR)/.build/release/libIDKitC.so
-PYTHON_PACKAGES = pytest cffi orjson "dask[bag,dataframe]" distributed setuptools
+# setuptools 70.1 or later builds wheels itself (the venv's own is older and needs `wheel`).
+PYTHON_PACKAGES = pytest cffi orjson "dask[bag,dataframe]" distributed "setuptools>=70.1"
 python-venv:
 	@test -x $(PYTHON_VENV)/bin/python || python3 -m venv $(PYTHON_VENV)
-	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, dask.bag, dask.dataframe, distributed, setuptools" 2>/dev/null \
-		|| $(PYTHON_VENV)/bin/pip install -q $(PYTHON_PACKAGES)
+	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, dask.bag, dask.dataframe, distributed, setuptools; \
+		assert tuple(map(int, setuptools.__version__.split('.')[:2])) >= (70, 1)" 2>/dev/null \
+		|| $(PYTHON_VENV)/bin/pip install -q --upgrade $(PYTHON_PACKAGES)
 
 ## IDKit from Python beside PyPI's mrz, and through Dask with 1 and 2 workers (release build).
 bench-python: release python-venv

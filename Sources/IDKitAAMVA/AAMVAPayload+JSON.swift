@@ -191,9 +191,9 @@ public struct AAMVAReport: Encodable, Sendable {
             var order: [Int]
             if e.allSatisfy({ $0.id.utf8.count <= 4 }) {
                 var keys = e.indices.map { i -> UInt64 in
-                    var code: UInt64 = 0
-                    for (k, b) in e[i].id.utf8.enumerated() { code |= UInt64(b) << (8 * (3 - k)) }
-                    return code << 32 | UInt64(i)
+                    var code: UInt64 = 0, shift: UInt64 = 56
+                    for b in e[i].id.utf8 { code |= UInt64(b) << shift; shift -= 8 }
+                    return code | UInt64(i)
                 }
                 keys.sort()
                 order = keys.map { Int($0 & 0xFFFF_FFFF) }

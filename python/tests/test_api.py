@@ -187,3 +187,22 @@ def test_threads_call_at_once_and_agree():
     for t in threads:
         t.join()
     assert all(r == ["L898902C3"] * 500 for r in results)
+
+
+def test_the_declarations_are_the_headers():
+    """cffi is given idkit.h's declarations (_native._CDEF); they must be the header's, function for function."""
+    import re
+
+    header = (ROOT / "Sources/CIDKit/include/idkit.h").read_text()
+    header = re.sub(r"/\*.*?\*/", "", header, flags=re.S)
+    prototype = re.compile(r"^[A-Za-z_][\w \*]*\bidkit_\w+\([^)]*\);", re.M)
+    normal = lambda text: sorted(" ".join(p.split()) for p in prototype.findall(text))
+    declared = normal(idkit._native._CDEF)
+    assert declared == normal(header)
+    assert len(declared) == 10
+    fields = lambda text: " ".join(re.search(r"typedef struct idkit_result \{(.*?)\} idkit_result;", text, re.S).group(1).split())
+    assert fields(idkit._native._CDEF) == fields(header)
+    assert re.search(r"#define IDKIT_ABI_VERSION (\d+)", header).group(1) == str(idkit._native.ABI_VERSION)
+    statuses = dict(re.findall(r"\b(IDKIT_[A-Z_]+) = (\d+)", header))
+    assert statuses == {name: str(getattr(idkit._native, name)) for name in statuses}
+    assert len(statuses) == 6
