@@ -87,10 +87,27 @@ def validate_mrz(text: Union[str, bytes], *, correct: bool = False, strict: bool
     `strict` also refuses warnings; `accept_deviations` accepts known issuer deviations;
     `reference_date` (default today) resolves two-digit years and judges expiry.
     """
-    # The hot path of single calls: defaults need no options object, a str no type checks.
+    # The hot path of single calls, in one frame: defaults need no options object, a str no
+    # type checks; the answer copied out of the library's buffer and parsed.
     options = _mrz_options(correct, strict, accept_deviations, reference_date) \
-        if correct or strict or accept_deviations or reference_date is not None else None
-    return _native.call(_native.mrz_validate, text.encode() if type(text) is str else _text(text, "text"), options)
+        if correct or strict or accept_deviations or reference_date is not None else _NULL
+    data = text.encode() if type(text) is str else _text(text, "text")
+    pointer = _mrz_validate(data, len(data), options or _NULL)
+    if pointer == _NULL:
+        raise MemoryError("libidkit could not allocate its result")
+    status = pointer.status
+    json = _unpack(pointer.json, pointer.length)
+    _free(pointer)
+    if status:
+        _native._raise(json, status)
+    return _loads(json)
+
+
+_mrz_validate = _native.mrz_validate
+_NULL = _native._NULL
+_unpack = _native._unpack
+_free = _native._free
+_loads = _native.loads
 
 
 def validate_many(texts: Iterable[Union[str, bytes]], *, correct: bool = False, strict: bool = False,

@@ -1,0 +1,163 @@
+import IDKitCore
+
+/// Passive authentication (ICAO 9303-11 §5.1): is what the chip holds what the issuer signed?
+/// Each data group given is hashed and compared with the SOD's entry, and the SOD's signature is
+/// verified with the Document Signer certificate it carries. Each check has its own outcome;
+/// the whole is `passed` only when every check that decides it was performed and valid.
+///
+/// This first part does not yet chain the Document Signer to a CSCA: `certificateChain` is
+/// `notPerformed`, so that a report whose hashes and signature are valid is `incomplete`, never
+/// `passed` (a signature by a certificate nobody vouched for proves nothing).
+public struct PassiveAuthentication: Sendable {
+    public enum Check: Sendable, Equatable {
+        case valid
+        case invalid(String)
+        case notPerformed(String)
+
+        public var name: String {
+            switch self {
+            case .valid: "valid"
+            case .invalid: "invalid"
+            case .notPerformed: "notPerformed"
+            }
+        }
+    }
+
+    public enum Result: String, Sendable {
+        case passed, failed, incomplete
+    }
+
+    public struct Signer: Sendable, Equatable {
+        public var subject: String
+        public var issuer: String
+        public var serialNumber: String
+        public var notBefore: String?
+        public var notAfter: String?
+    }
+
+    /// The SOD as read, `nil` when it could not be (then `structure` says why).
+    public let securityObject: SecurityObject?
+    /// The SOD's structure against ICAO 9303-10.
+    public let structure: Check
+    /// Per data group number: given and listed (`valid`/`invalid`), given but not listed (its
+    /// content is not authenticated) or listed but not given (`notPerformed`).
+    public let dataGroupHashes: [(number: Int, check: Check)]
+    public let signature: Check
+    public let certificateChain: Check
+    public let documentSigner: Signer?
+    /// What the SOD does otherwise than ICAO 9303 says but was accepted (issued documents do).
+    public let warnings: [String]
+
+    /// Verifies `sod` (EF.SOD's bytes) and the data groups given by number (each file's bytes).
+    public init(sod: [UInt8], dataGroups: [Int: [UInt8]]) {
+        var object: SecurityObject?
+        var structure = Check.valid
+        do {
+            object = try SecurityObject(sod)
+        } catch {
+            structure = .invalid(error.description)
+        }
+        securityObject = object
+        self.structure = structure
+        var hashes: [(number: Int, check: Check)] = []
+        if let object {
+            for (number, expected) in object.dataGroupHashes {
+                if let file = dataGroups[number] {
+                    hashes.append((number, object.hash(file) == expected ? .valid
+                                   : .invalid("the hash of DG\(number) is not the one the SOD lists")))
+                } else {
+                    hashes.append((number, .notPerformed("DG\(number) is listed in the SOD but was not given")))
+                }
+            }
+            for number in dataGroups.keys.sorted() where !object.dataGroupHashes.contains(where: { $0.number == number }) {
+                hashes.append((number, .notPerformed("DG\(number) was given but the SOD lists no hash for it: its content is not authenticated")))
+            }
+            hashes.sort { $0.number < $1.number }
+        }
+        dataGroupHashes = hashes
+        var signer: Signer?
+        var notes = object?.warnings ?? []
+        if let object {
+            do {
+                switch try LibCrypto.verifySignedData(object.signedData) {
+                case .valid(let s, let note):
+                    signer = Signer(s)
+                    signature = .valid
+                    if let note { notes.append(note) }
+                case .invalid(let reason, let s):
+                    signer = s.map(Signer.init)
+                    signature = .invalid("the SOD's signature does not verify: \(reason)")
+                case .noSignerCertificate:
+                    signature = .notPerformed("the SOD carries no Document Signer certificate")
+                }
+            } catch {
+                signature = .invalid(error.description)
+            }
+        } else {
+            signature = .notPerformed("the SOD cannot be read")
+        }
+        documentSigner = signer
+        warnings = notes
+        certificateChain = .notPerformed("no CSCA was given (chaining the Document Signer to a CSCA is not built yet)")
+    }
+
+    /// `failed` when any check is invalid; `passed` when the structure, every hash, the signature
+    /// and the chain are valid; else `incomplete`.
+    public var result: Result {
+        let all = [structure, signature, certificateChain] + dataGroupHashes.map(\.check)
+        if all.contains(where: { if case .invalid = $0 { true } else { false } }) { return .failed }
+        let decided = [structure, signature, certificateChain]
+        if decided.allSatisfy({ $0 == .valid }) && !dataGroupHashes.isEmpty
+            && dataGroupHashes.allSatisfy({ if case .invalid = $0.check { false } else { true } }) && dataGroupHashes.contains(where: { $0.check == .valid }) {
+            return .passed
+        }
+        return .incomplete
+    }
+
+    /// Why the result is not `passed`: every check's reason, in order.
+    public var reasons: [String] {
+        ([structure, signature, certificateChain] + dataGroupHashes.map(\.check)).compactMap { check in
+            switch check {
+            case .valid: nil
+            case .invalid(let r), .notPerformed(let r): r
+            }
+        }
+    }
+
+    /// The `passiveAuthentication` object of issue 17's contract: `result`, `dataGroupHashes`
+    /// (`"DG1": "valid"|"invalid"|"notPerformed"`), `signature`, `certificateChain`,
+    /// `documentSigner` (`subject`, `issuer`, `serialNumber`, `notBefore`, `notAfter`) or null,
+    /// `csca` (null until chains are built), `reasons`.
+    public func writeJSON(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("result"); w.string(result.rawValue)
+        w.key("dataGroupHashes"); w.beginObject()
+        for (number, check) in dataGroupHashes { w.key(dynamic: "DG\(number)"); w.string(check.name) }
+        w.endObject()
+        w.key("signature"); w.string(signature.name)
+        w.key("certificateChain"); w.string(certificateChain.name)
+        w.key("documentSigner")
+        if let s = documentSigner {
+            w.beginObject()
+            w.key("subject"); w.string(s.subject)
+            w.key("issuer"); w.string(s.issuer)
+            w.key("serialNumber"); w.string(s.serialNumber)
+            w.key("notBefore"); w.string(s.notBefore)
+            w.key("notAfter"); w.string(s.notAfter)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.key("csca"); w.null()
+        w.key("reasons"); w.beginArray()
+        for r in reasons { w.string(r) }
+        w.endArray()
+        w.endObject()
+    }
+}
+
+extension PassiveAuthentication.Signer {
+    init(_ f: LibCrypto.CertificateFields) {
+        self.init(subject: f.subject, issuer: f.issuer, serialNumber: f.serialNumber, notBefore: f.notBefore, notAfter: f.notAfter)
+    }
+}

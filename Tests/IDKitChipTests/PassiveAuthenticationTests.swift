@@ -1,0 +1,148 @@
+import Foundation
+import IDKitCore
+import Testing
+@testable import IDKitChip
+
+/// The public chip samples of ../shared/testdata/emrtd (read in place, never copied here): every
+/// EF.SOD check its manifest records — BSI, ETSI, Dutch and PersoSim test documents, the SODs of 15
+/// issued documents, and the damaged variants with the outcome each must get.
+enum EMRTDSamples {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/testdata/emrtd")
+    static var available: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path) }
+
+    struct SODCase: CustomTestStringConvertible, Sendable {
+        var set: String
+        var sod: String
+        var dataGroups: [Int: String]
+        /// Per DG: "match", "MISMATCH …" or "not listed in SOD".
+        var expectedHashes: [Int: String]
+        var signatureValid: Bool?
+        var expect: String?
+        var testDescription: String { "\(set)/\(sod)" }
+    }
+
+    static var sodCases: [SODCase] {
+        guard available, let data = try? Data(contentsOf: directory.appendingPathComponent("manifest.json")),
+              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let sets = manifest["sets"] as? [[String: Any]] else { return [] }
+        var out: [SODCase] = []
+        for set in sets {
+            let name = set["name"] as? String ?? ""
+            let files = set["files"] as? [[String: Any]] ?? []
+            for check in set["checks"] as? [[String: Any]] ?? [] where check["type"] as? String == "EF.SOD" {
+                let file = check["file"] as? String ?? ""
+                let dgFiles = (check["dg_files"] as? [String: String] ?? [:]).reduce(into: [Int: String]()) { $0[Int($1.key)!] = $1.value }
+                let hashes = (check["dg_check"] as? [String: String] ?? [:]).reduce(into: [Int: String]()) { $0[Int($1.key)!] = $1.value }
+                let signer = check["signer"] as? [String: Any]
+                let expect = files.first { $0["path"] as? String == file }?["expect"] as? String
+                // A signature over signed attributes whose messageDigest is not the eContent's hash
+                // does not sign this content: the SOD's signature is invalid.
+                let valid = (signer?["signature_valid"] as? Bool).map { $0 && (signer?["message_digest_matches"] as? Bool ?? true) }
+                out.append(SODCase(set: name, sod: file, dataGroups: dgFiles, expectedHashes: hashes, signatureValid: valid, expect: expect))
+            }
+        }
+        return out
+    }
+
+    static func bytes(_ set: String, _ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(set).appendingPathComponent(path)))
+    }
+}
+
+@Suite(.enabled(if: EMRTDSamples.available, "needs ../shared/testdata/emrtd (public eMRTD chip samples); absent here"))
+struct PassiveAuthenticationSampleTests {
+    @Test("every EF.SOD check of the manifest: each data group's hash, the signature, and the damaged SODs refused",
+          arguments: EMRTDSamples.sodCases)
+    func sodAsTheManifestSays(_ c: EMRTDSamples.SODCase) throws {
+        var groups: [Int: [UInt8]] = [:]
+        for (number, path) in c.dataGroups { groups[number] = try EMRTDSamples.bytes(c.set, path) }
+        let pa = PassiveAuthentication(sod: try EMRTDSamples.bytes(c.set, c.sod), dataGroups: groups)
+        if let expect = c.expect, expect.hasPrefix("reject") {
+            // Damaged structure (content type, SignedData or LDSSecurityObject version, trailing bytes).
+            #expect(pa.result == .failed, "\(pa.reasons)")
+            if case .invalid = pa.structure {} else if case .invalid = pa.signature {} else {
+                Issue.record("neither the structure nor the signature is invalid: \(pa.reasons)")
+            }
+            return
+        }
+        #expect(pa.structure == .valid, "\(pa.reasons)")
+        for (number, expected) in c.expectedHashes {
+            let check = pa.dataGroupHashes.first { $0.number == number }?.check
+            switch expected {
+            case "match": #expect(check == .valid, "DG\(number): \(String(describing: check))")
+            case let m where m.hasPrefix("MISMATCH"):
+                if case .invalid = check {} else { Issue.record("DG\(number) should not match: \(String(describing: check))") }
+            default:
+                if case .notPerformed = check {} else { Issue.record("DG\(number) is not in the SOD: \(String(describing: check))") }
+            }
+        }
+        if let valid = c.signatureValid {
+            #expect(pa.signature.name == (valid ? "valid" : "invalid"), "\(pa.reasons)")
+        }
+        // Never `passed` without a CSCA: at best incomplete.
+        #expect(pa.result != .passed)
+        let anyInvalid = pa.signature.name == "invalid" || pa.dataGroupHashes.contains { $0.check.name == "invalid" }
+        #expect(pa.result == (anyInvalid ? .failed : .incomplete))
+        if pa.signature == .valid { #expect(pa.documentSigner?.serialNumber.isEmpty == false) }
+    }
+
+    @Test func theBSIReferenceSODInDetail() throws {
+        let set = "bsi-tr03105-5-refdata"
+        let pa = PassiveAuthentication(sod: try EMRTDSamples.bytes(set, "EF_SOD.bin"),
+                                       dataGroups: [1: try EMRTDSamples.bytes(set, "EF_DG1.bin"), 15: try EMRTDSamples.bytes(set, "EF_DG15.bin")])
+        let sod = try #require(pa.securityObject)
+        #expect(sod.hashAlgorithm == "SHA-256" && sod.version == 0 && sod.signedDataVersion == 3)
+        #expect(sod.dataGroupHashes.map(\.number) == [1, 2, 3, 14, 4])
+        #expect(Hex.encode(sod.dataGroupHashes[0].hash).lowercased() == "4170ca879fce6a22ffef1567ff88079f415c66ead250ab5f23781ac2cdbf42b6")
+        #expect(pa.signature == .valid)
+        #expect(pa.documentSigner?.subject == "CN=HJP PB DS,OU=Document Signer,O=HJP Consulting,C=DE")
+        #expect(pa.documentSigner?.serialNumber == "0142FD5CF927")
+        #expect(pa.documentSigner?.notBefore == "2013-12-16" && pa.documentSigner?.notAfter == "2014-12-11")
+        #expect(pa.dataGroupHashes.map(\.number) == [1, 2, 3, 4, 14, 15])
+        #expect(pa.dataGroupHashes.first { $0.number == 15 }?.check.name == "notPerformed")
+        #expect(pa.result == .incomplete)
+        var w = JSONWriter()
+        pa.writeJSON(to: &w)
+        let json = String(decoding: w.bytes, as: UTF8.self)
+        #expect(json.hasPrefix(#"{"result":"incomplete","dataGroupHashes":{"DG1":"valid","DG2":"notPerformed","DG3":"notPerformed","DG4":"notPerformed","DG14":"notPerformed","DG15":"notPerformed"},"signature":"valid","certificateChain":"notPerformed","documentSigner":{"subject":"CN=HJP PB DS,OU=Document Signer,O=HJP Consulting,C=DE""#), "\(json)")
+    }
+}
+
+/// BER-TLV reading (ICAO 9303-10 §4.5, ISO/IEC 7816-4 §5.2) with made-up bytes.
+@Suite struct BERTLVTests {
+    @Test func tagsAndLengthsInEveryForm() throws {
+        // 5F1F (two-byte tag), long-form length 81 05.
+        let bytes: [UInt8] = [0x61, 0x07, 0x5F, 0x1F, 0x81, 0x03, 0x41, 0x42, 0x43, 0x00]
+        let outer = try BERTLV.read(bytes, at: 0, within: 0..<9)
+        #expect(outer.tag == 0x61 && outer.value == 2..<9 && outer.isConstructed)
+        let inner = try outer.children(bytes)
+        #expect(inner.count == 1 && inner[0].tag == 0x5F1F && inner[0].value == 6..<9 && !inner[0].isConstructed)
+        #expect(throws: LDSError.self) { try BERTLV.file(bytes, tag: 0x61, name: "EF.DG1") }   // the trailing 00
+    }
+
+    @Test func damageIsAnErrorWithItsOffsetAndTag() {
+        func error(_ bytes: [UInt8]) -> LDSError? {
+            do { _ = try BERTLV.read(bytes, at: 0, within: 0..<bytes.count).children(bytes) } catch { return error }
+            return nil
+        }
+        let truncated = error([0x61, 0x05, 0x5F, 0x1F])
+        #expect(truncated?.kind == .truncated && truncated?.offset == 0 && truncated?.tag == 0x61)
+        #expect(error([0x61, 0x80, 0x00, 0x00])?.kind == .invalidLength)
+        #expect(error([0x61, 0x85, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00])?.kind == .invalidLength)
+        #expect(error([0x61, 0x03, 0x5F, 0x1F, 0x05])?.kind == .truncated)      // the child's value runs past its parent
+        #expect(error([0x5F])?.kind == .truncated)
+        #expect(error([0x61, 0x02, 0x5F, 0x1F]).map { $0.description.contains("byte") } == true)
+    }
+
+    @Test func objectIdentifiersAndIntegers() throws {
+        let oid: [UInt8] = [0x06, 0x06, 0x67, 0x81, 0x08, 0x01, 0x01, 0x01]    // 2.23.136.1.1.1
+        #expect(try BERTLV.read(oid, at: 0, within: 0..<oid.count).objectIdentifier(oid, of: "t") == "2.23.136.1.1.1")
+        let sha256: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+        #expect(try BERTLV.read(sha256, at: 0, within: 0..<sha256.count).objectIdentifier(sha256, of: "t") == "2.16.840.1.101.3.4.2.1")
+        let minusOne: [UInt8] = [0x02, 0x01, 0xFF]
+        #expect(try BERTLV.read(minusOne, at: 0, within: 0..<3).integer(minusOne, of: "v") == -1)
+        let cut: [UInt8] = [0x06, 0x02, 0x2A, 0x86]
+        #expect(throws: LDSError.self) { try BERTLV.read(cut, at: 0, within: 0..<4).objectIdentifier(cut, of: "t") }
+    }
+}
