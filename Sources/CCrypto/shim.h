@@ -10,5 +10,6 @@
 #include <openssl/x509.h>
 #include <openssl/bio.h>
 #include <openssl/asn1.h>
+#include <openssl/pem.h>
 // XN_FLAG_RFC2253 is a macro of macros that Swift does not import.
 static const unsigned long idkit_xn_flag_rfc2253 = XN_FLAG_RFC2253;

@@ -33,6 +33,8 @@ extension LibCrypto {
         var serialNumber: String
         var notBefore: String?
         var notAfter: String?
+        /// The certificate's DER, for the chain.
+        var der: [UInt8]
     }
 
     /// Outcome of the SignedData's signature check.
@@ -130,9 +132,18 @@ extension LibCrypto {
             }
             BN_free(number)
         }
+        var der: [UInt8] = []
+        let length = i2d_X509(certificate, nil)
+        if length > 0 {
+            der = [UInt8](repeating: 0, count: Int(length))
+            der.withUnsafeMutableBufferPointer { buffer in
+                var p = buffer.baseAddress
+                _ = i2d_X509(certificate, &p)
+            }
+        }
         return CertificateFields(subject: name(X509_get_subject_name(certificate)), issuer: name(X509_get_issuer_name(certificate)),
                                  serialNumber: serial, notBefore: date(X509_get0_notBefore(certificate)),
-                                 notAfter: date(X509_get0_notAfter(certificate)))
+                                 notAfter: date(X509_get0_notAfter(certificate)), der: der)
     }
 
     static func readAll(_ bio: OpaquePointer?) -> String {
@@ -154,5 +165,77 @@ extension LibCrypto {
         ERR_error_string_n(code, &buffer, buffer.count)
         ERR_clear_error()
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension LibCrypto {
+    /// A DER or PEM certificate read by OpenSSL (nil when it is neither).
+    static func certificate(_ bytes: [UInt8]) -> OpaquePointer? {
+        bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            var p = buffer.baseAddress
+            if let der = d2i_X509(nil, &p, buffer.count) { return der }
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return PEM_read_bio_X509(bio, nil, nil, nil)
+        }
+    }
+
+    /// The fields of a DER certificate (empty strings when it cannot be read).
+    static func fields(ofDER der: [UInt8]) -> CertificateFields {
+        guard let x = certificate(der) else { return CertificateFields(subject: "", issuer: "", serialNumber: "", der: der) }
+        defer { X509_free(x) }
+        return fields(of: x)
+    }
+
+    /// Every certificate of a PEM file (several may follow each other), or the one DER certificate.
+    static func certificates(inFile bytes: [UInt8]) -> [[UInt8]] {
+        if let one = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in var p = buffer.baseAddress; return d2i_X509(nil, &p, buffer.count) }) {
+            defer { X509_free(one) }
+            return [fields(of: one).der]
+        }
+        var out: [[UInt8]] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return }
+            defer { BIO_free(bio) }
+            while let certificate = PEM_read_bio_X509(bio, nil, nil, nil) {
+                out.append(fields(of: certificate).der)
+                X509_free(certificate)
+            }
+            ERR_clear_error()    // the end of the file is an error in OpenSSL's queue
+        }
+        return out
+    }
+
+    /// Whether `issuer` issued `certificate`: names and key identifiers agree
+    /// (X509_check_issued) and the issuer's key verifies the certificate's signature (X509_verify,
+    /// which also takes keys with explicit EC domain parameters, as path validation does not).
+    enum IssuedOutcome { case notIssuer, verified, signatureInvalid(String) }
+
+    static func issued(_ certificate: [UInt8], by issuer: [UInt8]) -> IssuedOutcome {
+        guard let subject = Self.certificate(certificate), let ca = Self.certificate(issuer) else { return .notIssuer }
+        defer { X509_free(subject); X509_free(ca) }
+        guard X509_check_issued(ca, subject) == X509_V_OK else { return .notIssuer }
+        ERR_clear_error()
+        guard let key = X509_get0_pubkey(ca) else { return .signatureInvalid("the CSCA's key cannot be read: \(errorReason())") }
+        return X509_verify(subject, key) == 1 ? .verified : .signatureInvalid(errorReason())
+    }
+
+    /// The certificates of an ICAO CSCA master list (ICAO 9303-12 §9: a CMS SignedData of
+    /// id-icao-cscaMasterList, CscaMasterList ::= SEQUENCE { version, certList SET OF Certificate })
+    /// and whether its signature verifies with the signer certificate it carries.
+    static func masterList(_ der: [UInt8]) throws(LDSError) -> (certificates: [[UInt8]], signature: SignatureOutcome, content: [UInt8]) {
+        ERR_clear_error()
+        let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var p = buffer.baseAddress
+            return d2i_CMS_ContentInfo(nil, &p, buffer.count)
+        }
+        guard let cms else { throw LDSError(.invalidSignedData, offset: 0, "OpenSSL cannot read the master list's CMS SignedData: \(errorReason())") }
+        defer { CMS_ContentInfo_free(cms) }
+        guard let pointer = CMS_get0_content(cms), let octets = pointer.pointee else {
+            throw LDSError(.invalidSignedData, offset: 0, "the master list has no encapsulated content")
+        }
+        let content = Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(octets), count: Int(ASN1_STRING_length(octets))))
+        let signature = try verifySignedData(der[...])
+        return ([], signature, content)
     }
 }

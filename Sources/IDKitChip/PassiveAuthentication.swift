@@ -5,9 +5,12 @@ import IDKitCore
 /// verified with the Document Signer certificate it carries. Each check has its own outcome;
 /// the whole is `passed` only when every check that decides it was performed and valid.
 ///
-/// This first part does not yet chain the Document Signer to a CSCA: `certificateChain` is
-/// `notPerformed`, so that a report whose hashes and signature are valid is `incomplete`, never
-/// `passed` (a signature by a certificate nobody vouched for proves nothing).
+/// The Document Signer is chained to a trusted CSCA (``CSCAStore``): the CSCA that issued it (names
+/// and key identifiers) must verify its signature and have been valid when it issued it. Without
+/// a CSCA for its issuer the chain is `notPerformed` and the result at best `incomplete`, never
+/// `passed` (a signature by a certificate nobody vouched for proves nothing). Expired
+/// certificates at the reference date are warnings: a Document Signer outlives its signing period
+/// by the documents' validity.
 public struct PassiveAuthentication: Sendable {
     public enum Check: Sendable, Equatable {
         case valid
@@ -33,6 +36,8 @@ public struct PassiveAuthentication: Sendable {
         public var serialNumber: String
         public var notBefore: String?
         public var notAfter: String?
+        /// The certificate's DER.
+        public var der: [UInt8]
     }
 
     /// The SOD as read, `nil` when it could not be (then `structure` says why).
@@ -45,11 +50,16 @@ public struct PassiveAuthentication: Sendable {
     public let signature: Check
     public let certificateChain: Check
     public let documentSigner: Signer?
+    /// The CSCA the Document Signer chains to.
+    public let csca: Signer?
+    /// The numbers of the data groups given.
+    let given: Set<Int>
     /// What the SOD does otherwise than ICAO 9303 says but was accepted (issued documents do).
     public let warnings: [String]
 
-    /// Verifies `sod` (EF.SOD's bytes) and the data groups given by number (each file's bytes).
-    public init(sod: [UInt8], dataGroups: [Int: [UInt8]]) {
+    /// Verifies `sod` (EF.SOD's bytes) and the data groups given by number (each file's bytes),
+    /// chaining the Document Signer to `cscas` when given, judging validity at `referenceDate`.
+    public init(sod: [UInt8], dataGroups: [Int: [UInt8]], cscas: CSCAStore? = nil, referenceDate: String? = nil) {
         var object: SecurityObject?
         var structure = Check.valid
         do {
@@ -75,6 +85,7 @@ public struct PassiveAuthentication: Sendable {
             hashes.sort { $0.number < $1.number }
         }
         dataGroupHashes = hashes
+        given = Set(dataGroups.keys)
         var signer: Signer?
         var notes = object?.warnings ?? []
         if let object {
@@ -97,18 +108,48 @@ public struct PassiveAuthentication: Sendable {
             signature = .notPerformed("the SOD cannot be read")
         }
         documentSigner = signer
+        var chain = Check.notPerformed("no CSCA was given")
+        var issuer: Signer?
+        if let signer, let cscas {
+            chain = .notPerformed("no CSCA among \(cscas.source) issued the Document Signer (issuer \(signer.issuer))")
+            for candidate in cscas.certificates {
+                switch LibCrypto.issued(signer.der, by: candidate) {
+                case .notIssuer: continue
+                case .signatureInvalid(let reason):
+                    chain = .invalid("the CSCA \(Signer(LibCrypto.fields(ofDER: candidate)).subject) does not verify the Document Signer's signature: \(reason)")
+                    continue
+                case .verified:
+                    let ca = Signer(LibCrypto.fields(ofDER: candidate))
+                    issuer = ca
+                    if let issued = signer.notBefore, let from = ca.notBefore, let to = ca.notAfter, !(from <= issued && issued <= to) {
+                        chain = .invalid("the CSCA (valid \(from) to \(to)) was not valid when the Document Signer was issued (\(issued))")
+                    } else {
+                        chain = .valid
+                    }
+                }
+                if chain == .valid { break }
+            }
+        } else if signer == nil {
+            chain = .notPerformed("there is no Document Signer certificate to chain")
+        }
+        if let date = referenceDate {
+            if let end = signer?.notAfter, end < date { notes.append("the Document Signer certificate expired on \(end) (reference date \(date))") }
+            if let end = issuer?.notAfter, end < date { notes.append("the CSCA certificate expired on \(end) (reference date \(date))") }
+        }
+        csca = issuer
+        certificateChain = chain
         warnings = notes
-        certificateChain = .notPerformed("no CSCA was given (chaining the Document Signer to a CSCA is not built yet)")
     }
 
-    /// `failed` when any check is invalid; `passed` when the structure, every hash, the signature
-    /// and the chain are valid; else `incomplete`.
+    /// `failed` when any check is invalid; `passed` when the structure, the signature and the
+    /// chain are valid and every data group given is listed in the SOD with its hash (at least
+    /// one); else `incomplete`.
     public var result: Result {
         let all = [structure, signature, certificateChain] + dataGroupHashes.map(\.check)
         if all.contains(where: { if case .invalid = $0 { true } else { false } }) { return .failed }
-        let decided = [structure, signature, certificateChain]
-        if decided.allSatisfy({ $0 == .valid }) && !dataGroupHashes.isEmpty
-            && dataGroupHashes.allSatisfy({ if case .invalid = $0.check { false } else { true } }) && dataGroupHashes.contains(where: { $0.check == .valid }) {
+        let givenChecks = dataGroupHashes.filter { given.contains($0.number) }.map(\.check)
+        if [structure, signature, certificateChain].allSatisfy({ $0 == .valid }) && !givenChecks.isEmpty
+            && givenChecks.allSatisfy({ $0 == .valid }) {
             return .passed
         }
         return .incomplete
@@ -126,8 +167,8 @@ public struct PassiveAuthentication: Sendable {
 
     /// The `passiveAuthentication` object of issue 17's contract: `result`, `dataGroupHashes`
     /// (`"DG1": "valid"|"invalid"|"notPerformed"`), `signature`, `certificateChain`,
-    /// `documentSigner` (`subject`, `issuer`, `serialNumber`, `notBefore`, `notAfter`) or null,
-    /// `csca` (null until chains are built), `reasons`.
+    /// `documentSigner` and `csca` (`subject`, `issuer`, `serialNumber`, `notBefore`, `notAfter`)
+    /// or null, `reasons`, `warnings`.
     public func writeJSON(to w: inout JSONWriter) {
         w.beginObject()
         w.key("result"); w.string(result.rawValue)
@@ -136,8 +177,8 @@ public struct PassiveAuthentication: Sendable {
         w.endObject()
         w.key("signature"); w.string(signature.name)
         w.key("certificateChain"); w.string(certificateChain.name)
-        w.key("documentSigner")
-        if let s = documentSigner {
+        func certificate(_ s: Signer?) {
+            guard let s else { w.null(); return }
             w.beginObject()
             w.key("subject"); w.string(s.subject)
             w.key("issuer"); w.string(s.issuer)
@@ -145,12 +186,14 @@ public struct PassiveAuthentication: Sendable {
             w.key("notBefore"); w.string(s.notBefore)
             w.key("notAfter"); w.string(s.notAfter)
             w.endObject()
-        } else {
-            w.null()
         }
-        w.key("csca"); w.null()
+        w.key("documentSigner"); certificate(documentSigner)
+        w.key("csca"); certificate(csca)
         w.key("reasons"); w.beginArray()
         for r in reasons { w.string(r) }
+        w.endArray()
+        w.key("warnings"); w.beginArray()
+        for r in warnings { w.string(r) }
         w.endArray()
         w.endObject()
     }
@@ -158,6 +201,6 @@ public struct PassiveAuthentication: Sendable {
 
 extension PassiveAuthentication.Signer {
     init(_ f: LibCrypto.CertificateFields) {
-        self.init(subject: f.subject, issuer: f.issuer, serialNumber: f.serialNumber, notBefore: f.notBefore, notAfter: f.notAfter)
+        self.init(subject: f.subject, issuer: f.issuer, serialNumber: f.serialNumber, notBefore: f.notBefore, notAfter: f.notAfter, der: f.der)
     }
 }

@@ -146,3 +146,79 @@ struct PassiveAuthenticationSampleTests {
         #expect(throws: LDSError.self) { try BERTLV.read(cut, at: 0, within: 0..<4).objectIdentifier(cut, of: "t") }
     }
 }
+
+/// Chains to CSCAs: the issued documents' own CSCA certificates, and the German and Dutch CSCA
+/// master lists, as ../shared/testdata/emrtd's manifest records them.
+@Suite(.enabled(if: EMRTDSamples.available, "needs ../shared/testdata/emrtd (public eMRTD chip samples); absent here"))
+struct CSCAChainTests {
+    static let documents = ["AT", "AU", "CN", "DE", "FI", "FR", "GB", "ID", "MY", "NZ", "PH", "RU", "SG", "US", "NZ-2011"]
+
+    static func dataGroups(_ country: String) throws -> [Int: [UInt8]] {
+        let folder = EMRTDSamples.directory.appendingPathComponent("real-documents/\(country)")
+        var out: [Int: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("EF_DG") {
+            out[Int(name.dropFirst(5).dropLast(4))!] = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+        return out
+    }
+
+    @Test("each issued document's Document Signer chains to its country's CSCA (the 2011 NZ one to none: its CSCA is a later one)",
+          arguments: documents)
+    func ownCSCA(_ country: String) throws {
+        let folder = EMRTDSamples.directory.appendingPathComponent("real-documents/\(country)")
+        // The Indonesian folder holds its CSCA series (with link certificates); the 2011 NZ
+        // passport has only the NZ CSCA of today.
+        let trusted = country == "ID" ? folder : EMRTDSamples.directory.appendingPathComponent("real-documents/\(country == "NZ-2011" ? "NZ" : country)/CSCA.der")
+        let store = try CSCAStore(contentsOf: trusted.path)
+        let groups = try Self.dataGroups(country)
+        let pa = PassiveAuthentication(sod: Array(try Data(contentsOf: folder.appendingPathComponent("EF_SOD.bin"))), dataGroups: groups,
+                                       cscas: store, referenceDate: "2026-11-30")
+        #expect(pa.signature == .valid, "\(pa.reasons)")
+        if country == "NZ-2011" {
+            #expect(pa.certificateChain.name == "notPerformed" && pa.csca == nil, "\(pa.reasons)")
+            #expect(pa.result == .incomplete)
+            return
+        }
+        #expect(pa.certificateChain == .valid, "\(pa.reasons)")
+        #expect(pa.csca?.subject == pa.documentSigner?.issuer)
+        // With the data groups the set holds (DG14 or DG15, some none), everything given checks out.
+        #expect(pa.result == (groups.isEmpty ? .incomplete : .passed), "\(pa.reasons)")
+    }
+
+    @Test func anotherCountrysCSCAIsNoChain() throws {
+        let de = EMRTDSamples.directory.appendingPathComponent("real-documents/DE")
+        let store = try CSCAStore(contentsOf: EMRTDSamples.directory.appendingPathComponent("real-documents/AT/CSCA.der").path)
+        let pa = PassiveAuthentication(sod: Array(try Data(contentsOf: de.appendingPathComponent("EF_SOD.bin"))),
+                                       dataGroups: try Self.dataGroups("DE"), cscas: store)
+        #expect(pa.certificateChain.name == "notPerformed")
+        #expect(pa.result == .incomplete)
+        #expect(pa.reasons.contains { $0.contains("no CSCA among 1 certificate from") })
+    }
+
+    @Test("the German and Dutch master lists: signatures verified, 588 and 411 CSCAs, and the chains the manifest records")
+    func masterLists() throws {
+        let folder = EMRTDSamples.directory.appendingPathComponent("master-lists")
+        let de = try CSCAStore(masterList: Array(try Data(contentsOf: folder.appendingPathComponent("DE_ML_2026-05-28-08-28-45.ml"))))
+        let nl = try CSCAStore(masterList: Array(try Data(contentsOf: folder.appendingPathComponent("NL_ML_2026-07-22.ml"))))
+        #expect(de.certificates.count == 588 && nl.certificates.count == 411)
+        // The manifest: which master list's CSCAs verify each issued document's Document Signer.
+        let data = try Data(contentsOf: EMRTDSamples.directory.appendingPathComponent("manifest.json"))
+        let sets = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["sets"] as? [[String: Any]] ?? []
+        let expected = sets.flatMap { $0["checks"] as? [[String: Any]] ?? [] }
+            .first { $0["type"] as? String == "DS certificate verified by a CSCA taken from the master lists" }?["result"] as? [String: [String]]
+        let table = try #require(expected)
+        #expect(table.count >= 14)
+        for (file, lists) in table {
+            let country = String(file.split(separator: "/")[0])
+            let sod = Array(try Data(contentsOf: EMRTDSamples.directory.appendingPathComponent("real-documents/\(file)")))
+            for (name, store) in [("DE_ML_2026-05-28-08-28-45.ml", de), ("NL_ML_2026-07-22.ml", nl)] {
+                let pa = PassiveAuthentication(sod: sod, dataGroups: [:], cscas: store)
+                #expect((pa.certificateChain == .valid) == lists.contains(name), "\(country) with \(name): \(pa.reasons)")
+            }
+        }
+        // A master list whose signature is broken is refused.
+        var broken = Array(try Data(contentsOf: folder.appendingPathComponent("NL_ML_2026-07-22.ml")))
+        broken[broken.count - 10] ^= 0x01
+        #expect(throws: LDSError.self) { try CSCAStore(masterList: broken) }
+    }
+}
