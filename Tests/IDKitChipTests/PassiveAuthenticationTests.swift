@@ -222,3 +222,46 @@ struct CSCAChainTests {
         #expect(throws: LDSError.self) { try CSCAStore(masterList: broken) }
     }
 }
+
+/// The LDS files of ICAO 9303-10's worked examples and of the test sets (../shared/testdata/emrtd).
+@Suite(.enabled(if: EMRTDSamples.available, "needs ../shared/testdata/emrtd (public eMRTD chip samples); absent here"))
+struct LDSFileTests {
+    static func file(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: EMRTDSamples.directory.appendingPathComponent(path))) }
+
+    @Test func efCOMOfPart10A1() throws {
+        let com = try EFCOM(try Self.file("icao9303-worked-examples/p10-A1_EF_COM.bin"))
+        #expect(com.ldsVersion == "1.7" && com.unicodeVersion == "4.0.0" && com.dataGroups == [1, 2, 4, 12])
+    }
+
+    @Test func dg1OfEveryLayout() throws {
+        let td3 = try DataGroup1(try Self.file("icao9303-worked-examples/p4-B_EF_DG1_TD3.bin"), referenceDate: CalendarDate(year: 2010, month: 1, day: 1))
+        #expect(td3.mrz.format == .td3 && td3.mrz.fields.documentNumber == "L898902C3" && td3.mrz.isValid)
+        #expect(td3.lines == ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])
+        let td1 = try DataGroup1(try Self.file("icao9303-worked-examples/p10-A2.1_EF_DG1_TD1.bin"))
+        #expect(td1.mrz.format == .td1 && td1.lines.count == 3)
+        let td2 = try DataGroup1(try Self.file("icao9303-worked-examples/p10-A2.2_EF_DG1_TD2.bin"))
+        #expect(td2.mrz.format == .td2)
+        // A DG1 in a DG11's place.
+        #expect(throws: LDSError.self) { try DataGroup1(try Self.file("icao9303-worked-examples/p10-A5_EF_DG11.bin")) }
+    }
+
+    @Test func dg11OfPart10A5AndDG12() throws {
+        let dg11 = try AdditionalDetails(try Self.file("icao9303-worked-examples/p10-A5_EF_DG11.bin"), group: 11)
+        #expect(dg11.fields.map(\.name) == ["fullName", "placeOfBirth", "address", "telephone", "profession"])
+        #expect(dg11.fields.map(\.value) == ["SMITH<<JOHN<J", "ANYTOWN<MN", "123 MAPLE RD<ANYTOWN<MN", "16125551212", "TRAVEL<AGENT"])
+        let dg12 = try AdditionalDetails(try Self.file("tsemrtd-synthetic/EF_DG12.bin"), group: 12)
+        #expect(dg12.fields.first { $0.name == "issuingAuthority" }?.value == "TEST")
+        #expect(dg12.fields.first { $0.name == "dateOfIssue" }?.value == "20240101")
+        #expect(dg12.others == ["William"])
+    }
+
+    @Test func dg2FacesJPEG2000AndJPEG() throws {
+        let dg2 = try DataGroup2(try Self.file("bsi-tr03105-5-refdata/EF_DG2.bin"))
+        #expect(dg2.faces.count == 1)
+        #expect(dg2.faces.first.map { ($0.imageType, $0.width, $0.height) } ?? ("", 0, 0) == ("JPEG2000", 337, 449))
+        let record = try Self.file("iso-biometric-records/ISO19794_Test1_Data.bin")
+        let faces = try DataGroup2.faces(in: record, at: 0)
+        let jpeg = try Self.file("iso-biometric-records/ISO19794_Test1_Face.jpg")
+        #expect(faces.count == 1 && faces[0].imageType == "JPEG" && faces[0].image == jpeg)
+    }
+}
