@@ -11,7 +11,8 @@ enum Help {
                                                    chip access keys (BAC, PACE K_π) and BAC readiness
       idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] IMAGE…   find documents, read their MRZ
       idkit serve [--listen HOST:PORT] [--token-file F] [--tls-cert F --tls-key F] …   the HTTP service
-      idkit help validate|aamva|barcode|merge|bac|scan|serve  options and examples
+      idkit chip verify --sod F --dg F… | DIR  [--csca DIR|F | --masterlist F]   passive authentication
+      idkit help validate|aamva|barcode|merge|bac|scan|serve|chip  options and examples
       idkit --version
 
     EXIT STATUS
@@ -158,6 +159,41 @@ extension Help {
 
     EXAMPLE
       idkit barcode --json TestVectors/pdf417/images/clean-00.png
+
+    """
+
+    static let chip = """
+    idkit chip verify — passive authentication of an ePassport's chip files (ICAO 9303-10, 9303-11 §5.1)
+
+    USAGE
+      idkit chip verify [--json] --sod FILE [--dg FILE…] [--csca DIR|FILE | --masterlist FILE]
+                        [--reference-date YYYY-MM-DD] [--face-out FILE] [--mrz LINES]
+      idkit chip verify [--json] DIR [--csca …]          (a folder of EF files: EF.SOD, EF.COM, EF.DGn)
+
+    Each file is told by its first tag (77 EF.SOD, 60 EF.COM, 61–70 the data groups), not by its
+    name. The SOD is read against 9303-10 (SignedData v3, the LDSSecurityObject), each data group
+    given is hashed and compared with its entry, the SOD's signature is verified with the Document
+    Signer certificate it carries (RSA, RSA-PSS, ECDSA with named or explicit curves; SHA-1 to
+    SHA-512), and the Document Signer is chained to a CSCA from --csca (DER or PEM files) or from a
+    CSCA master list whose own signature verifies. The result is passed only when every check is
+    valid; incomplete when one was not performed (no CSCA for the issuer, a data group the SOD
+    does not list); failed when one is invalid. DG1 (the MRZ), DG2 (faces), DG11, DG12 and EF.COM
+    are read and reported. Secure messaging (idkit chip apdu), active authentication, CRLs and
+    DG14/DG15 are not built yet.
+
+    OPTIONS
+      --json                {"passiveAuthentication": {"result", "dataGroupHashes", "signature",
+                            "certificateChain", "documentSigner", "csca", "reasons", "warnings"},
+                            "dataGroups": {"COM", "DG1", "DG2": {"faces"}, "DG11", "DG12"},
+                            "mrzMatchesChip", "activeAuthentication": null, "warnings"}
+      --csca DIR|FILE       trusted CSCA certificates (.der, .cer, .crt, .pem)
+      --masterlist FILE     an ICAO CSCA master list (its signature is checked)
+      --reference-date D    the date certificates' expiry is judged at (default today; expiry is a warning)
+      --face-out FILE       write DG2's first face image as stored (JPEG, or JPEG 2000)
+      --mrz LINES           the printed MRZ, compared with DG1
+
+    EXIT STATUS
+      0 passed · 1 failed or incomplete, or the printed MRZ differs · 64 usage · 66 unreadable file
 
     """
 

@@ -30,6 +30,7 @@ public enum IDKitCommand {
         Subcommand(name: "merge", run: { MergeCommand.run($0, io: $1) }, help: Help.merge),
         Subcommand(name: "scan", run: { ScanCommand.run($0, io: $1) }, help: Help.scan),
         Subcommand(name: "serve", run: { ServeCommand.run($0, io: $1) }, help: Help.serve),
+        Subcommand(name: "chip", run: { ChipCommand.run($0, io: $1) }, help: Help.chip),
     ]
 
     /// Runs `idkit` with `arguments` (without the program name) and returns the exit status.

@@ -1,0 +1,194 @@
+import Foundation
+import IDKitChip
+internal import IDKitCore
+import IDKitMRZ
+
+/// `idkit chip verify`: passive authentication of files read from a chip (EF.SOD and data
+/// groups, or a folder of them), chained to trusted CSCAs, with the data groups IDKit reads.
+enum ChipCommand {
+    struct Options {
+        var json = false
+        var sod: String?
+        var files: [String] = []
+        var csca: String?
+        var masterList: String?
+        var referenceDate: CalendarDate = .today
+        var faceOut: String?
+        var mrz: [String] = []
+    }
+
+    /// A chip file is at most this big (EF.DG2 with a large JPEG 2000, EF.DG3 with fingerprints).
+    static let fileLimit = 4 << 20
+
+    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+        guard arguments.first == "verify" else {
+            if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) { return nil }
+            throw UsageError(message: "unknown chip action '\(arguments[0])' (idkit chip verify …; the secure-messaging 'apdu' action is not built yet)")
+        }
+        var o = Options()
+        var cursor = TokenCursor(Array(arguments.dropFirst()))
+        while let token = cursor.next() {
+            switch token {
+            case .option(name: "json", value: nil): o.json = true
+            case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
+            case .option(name: "sod", let v): o.sod = try cursor.value(of: "sod", v, expecting: "the EF.SOD file")
+            case .option(name: "dg", let v): o.files.append(try cursor.value(of: "dg", v, expecting: "a data group file"))
+            case .option(name: "csca", let v): o.csca = try cursor.value(of: "csca", v, expecting: "a CSCA certificate file or folder")
+            case .option(name: "masterlist", let v): o.masterList = try cursor.value(of: "masterlist", v, expecting: "a CSCA master list file")
+            case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
+            case .option(name: "face-out", let v): o.faceOut = try cursor.value(of: "face-out", v, expecting: "a file to write the face image to")
+            case .option(name: "mrz", let v):
+                o.mrz += try cursor.value(of: "mrz", v, expecting: "the printed MRZ (lines separated by newlines)").split(whereSeparator: \.isNewline).map(String.init)
+            case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit chip verify'")
+            case .positional(let path): o.files.append(path)
+            case .stdin: throw UsageError(message: "idkit chip verify reads files, not standard input")
+            }
+        }
+        if o.sod == nil && o.files.isEmpty { throw UsageError(message: "no chip files: give --sod FILE and --dg FILE…, or a folder of EF files") }
+        if o.csca != nil && o.masterList != nil { throw UsageError(message: "give --csca or --masterlist, not both") }
+        return o
+    }
+
+    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        let (parsed, exit) = CommandStart.options("chip", help: Help.chip, io: io) { () throws(UsageError) in try parseOptions(arguments) }
+        guard let options = parsed else { return exit }
+        func fail(_ message: String, _ status: IDKitCommand.ExitStatus) -> IDKitCommand.ExitStatus {
+            io.err.write("idkit chip verify: \(message)\n")
+            return status
+        }
+        // Every file given, folders expanded; each told apart by its first tag, not its name.
+        var paths = options.files.flatMap { path -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                .filter { $0.lowercased().hasSuffix(".bin") || $0.hasPrefix("EF") }.map { (path as NSString).appendingPathComponent($0) }
+        }
+        if let sod = options.sod { paths.insert(sod, at: 0) }
+        var sod: [UInt8]?
+        var groups: [Int: [UInt8]] = [:]
+        var com: [UInt8]?
+        for path in paths {
+            let bytes: [UInt8]
+            switch InputFiles.read(path, limit: fileLimit) {
+            case .success(let b): bytes = b
+            case .failure(.tooLarge(let limit)): return fail("\(path): more than \(limit) bytes, larger than any chip file", .unreadableInput)
+            case .failure(.unreadable(let why)): return fail("\(path): cannot read: \(why)", .unreadableInput)
+            }
+            if bytes.first == 0x77 {
+                if sod != nil { return fail("\(path): a second EF.SOD", .usage) }
+                sod = bytes
+            } else if bytes.first == 0x60 {
+                com = bytes
+            } else if let number = LDSFile.dataGroup(of: bytes) {
+                if groups[number] != nil { return fail("\(path): a second EF.DG\(number)", .usage) }
+                groups[number] = bytes
+            } else if path == options.sod || options.files.contains(path) {
+                return fail("\(path): not an LDS file (its first byte \(bytes.first.map { String(format: "%02X", $0) } ?? "none") is no EF.SOD, EF.COM or data group tag)", .invalid)
+            }
+        }
+        guard let sod else { return fail("no EF.SOD among the files (its first byte is 77)", .usage) }
+
+        var store: CSCAStore?
+        do {
+            if let csca = options.csca { store = try CSCAStore(contentsOf: csca) }
+            if let list = options.masterList {
+                switch InputFiles.read(list, limit: 64 << 20) {
+                case .success(let b): store = try CSCAStore(masterList: b, name: "master list \(list)")
+                case .failure(.tooLarge(let limit)): return fail("\(list): more than \(limit) bytes", .unreadableInput)
+                case .failure(.unreadable(let why)): return fail("\(list): cannot read: \(why)", .unreadableInput)
+                }
+            }
+        } catch let error as ChipError {
+            return fail(error.message, .unreadableInput)
+        } catch let error as LDSError {
+            return fail(error.description, .invalid)
+        } catch {
+            return fail("\(error)", .invalid)
+        }
+
+        let referenceDate = String(format: "%04d-%02d-%02d", options.referenceDate.year, options.referenceDate.month, options.referenceDate.day)
+        let pa = PassiveAuthentication(sod: sod, dataGroups: groups, cscas: store, referenceDate: referenceDate)
+        var warnings = pa.warnings
+        var w = JSONWriter(capacity: 4096)
+        w.beginObject()
+        w.key("passiveAuthentication"); pa.writeJSON(to: &w)
+        w.key("dataGroups"); w.beginObject()
+        if let com {
+            w.key("COM")
+            do {
+                let c = try EFCOM(com)
+                w.beginObject()
+                w.key("ldsVersion"); w.string(c.ldsVersion)
+                w.key("unicodeVersion"); w.string(c.unicodeVersion)
+                w.key("dataGroups"); w.beginArray(); for n in c.dataGroups { w.string("DG\(n)") }; w.endArray()
+                w.endObject()
+            } catch { errorObject(error, &w) }
+        }
+        var chipMRZ: [String]?
+        if let dg1 = groups[1] {
+            w.key("DG1")
+            do {
+                let d = try DataGroup1(dg1, referenceDate: options.referenceDate)
+                chipMRZ = d.lines
+                w.beginObject(); d.mrz.writeJSONMembers(to: &w); w.endObject()
+            } catch { errorObject(error, &w) }
+        }
+        if let dg2 = groups[2] {
+            w.key("DG2")
+            do {
+                let d = try DataGroup2(dg2)
+                w.beginObject(); w.key("faces"); w.beginArray()
+                for f in d.faces {
+                    w.beginObject(); w.key("imageType"); w.string(f.imageType); w.key("width"); w.int(f.width); w.key("height"); w.int(f.height); w.endObject()
+                }
+                w.endArray(); w.endObject()
+                if let out = options.faceOut, let face = d.faces.first {
+                    guard FileManager.default.createFile(atPath: out, contents: Data(face.image)) else {
+                        return fail("\(out): cannot write the face image", .cannotCreateOutput)
+                    }
+                }
+            } catch { errorObject(error, &w) }
+        }
+        for number in [11, 12] {
+            guard let file = groups[number] else { continue }
+            w.key(dynamic: "DG\(number)")
+            do { try AdditionalDetails(file, group: number).writeJSON(to: &w, othersKey: number == 11 ? "otherNames" : "otherPersons") } catch { errorObject(error, &w) }
+        }
+        w.endObject()
+        // The printed MRZ against the chip's (DG1): any difference is a warning and fails the read.
+        var mrzMatches: Bool?
+        if !options.mrz.isEmpty {
+            let printed = options.mrz.map { $0.trimmingCharacters(in: .whitespaces) }
+            mrzMatches = chipMRZ.map { $0 == printed }
+            if mrzMatches == false { warnings.append("the printed MRZ differs from the chip's (DG1)") }
+            if chipMRZ == nil { warnings.append("--mrz given but no DG1 to compare it with") }
+        }
+        w.key("mrzMatchesChip"); if let m = mrzMatches { w.bool(m) } else { w.null() }
+        w.key("activeAuthentication"); w.null()
+        w.key("warnings"); w.beginArray(); for x in warnings { w.string(x) }; w.endArray()
+        w.endObject()
+
+        if options.json {
+            io.out.write(String(decoding: w.bytes, as: UTF8.self) + "\n")
+        } else {
+            var out = "passive authentication  \(pa.result.rawValue)\n"
+            for (number, check) in pa.dataGroupHashes { out += "  DG\(number) hash".padding(toLength: 24, withPad: " ", startingAt: 0) + check.name + "\n" }
+            out += "  signature             \(pa.signature.name)\n  certificate chain     \(pa.certificateChain.name)\n"
+            if let s = pa.documentSigner { out += "  Document Signer       \(s.subject) (\(s.notBefore ?? "?") to \(s.notAfter ?? "?"))\n" }
+            if let c = pa.csca { out += "  CSCA                  \(c.subject)\n" }
+            if let lines = chipMRZ { out += "DG1 MRZ\n" + lines.map { "  " + $0 + "\n" }.joined() }
+            for r in pa.reasons + warnings { out += "note: \(r)\n" }
+            io.out.write(out)
+        }
+        return pa.result == .passed && mrzMatches != false ? .valid : .invalid
+    }
+
+    static func errorObject(_ error: LDSError, _ w: inout JSONWriter) {
+        w.beginObject(); w.key("error"); w.beginObject()
+        w.key("kind"); w.string(error.kind.rawValue)
+        w.key("offset"); w.int(error.offset)
+        w.key("tag"); w.string(error.tag.map { String(format: "%02X", $0) })
+        w.key("message"); w.string(error.message)
+        w.endObject(); w.endObject()
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `idkit chip verify` on the public chip samples of ../shared/testdata/emrtd (read in place).
+enum ChipSamples {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/testdata/emrtd")
+    static var available: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path) }
+    static func path(_ p: String) -> String { directory.appendingPathComponent(p).path }
+}
+
+@Suite(.enabled(if: ChipSamples.available, "needs ../shared/testdata/emrtd (public eMRTD chip samples); absent here"))
+struct ChipCommandTests {
+    @Test func aGermanPassportFolderPassesWithItsCSCA() throws {
+        let r = try IDKitBinary.run(["chip", "verify", "--json", ChipSamples.path("real-documents/DE"), "--csca", ChipSamples.path("real-documents/DE/CSCA.der")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let pa = try #require(json["passiveAuthentication"] as? [String: Any])
+        #expect(pa["result"] as? String == "passed")
+        #expect((pa["dataGroupHashes"] as? [String: String])?["DG14"] == "valid")
+        #expect((pa["csca"] as? [String: Any])?["subject"] as? String == "CN=csca-germany,OU=bsi,O=bund,C=DE")
+        #expect(json["activeAuthentication"] is NSNull)
+    }
+
+    @Test func theSameWithTheDutchMasterList() throws {
+        let r = try IDKitBinary.run(["chip", "verify", ChipSamples.path("real-documents/DE"), "--masterlist", ChipSamples.path("master-lists/NL_ML_2026-07-22.ml")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("passive authentication  passed\n"))
+        #expect(r.stdout.contains("certificate chain     valid"))
+    }
+
+    @Test func aChangedHashFailsAndTheDataGroupsAreRead() throws {
+        let set = "etsi-tr103200"
+        let r = try IDKitBinary.run(["chip", "verify", "--json", "--sod", ChipSamples.path("\(set)/negative/SOD_dg1-hash-modified.bin"),
+                                     "--dg", ChipSamples.path("\(set)/EF_DG1.bin"), "--reference-date", "2012-01-01"])
+        #expect(r.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let pa = try #require(json["passiveAuthentication"] as? [String: Any])
+        #expect(pa["result"] as? String == "failed")
+        #expect(pa["signature"] as? String == "invalid")
+        #expect((pa["dataGroupHashes"] as? [String: String])?["DG1"] == "invalid")
+        let dg1 = try #require((json["dataGroups"] as? [String: Any])?["DG1"] as? [String: Any])
+        #expect(dg1["format"] as? String == "TD3")
+    }
+
+    @Test func thePrintedMRZIsComparedWithDG1() throws {
+        let set = ChipSamples.path("bsi-tr03105-5-refdata")
+        let dg1 = try IDKitBinary.run(["chip", "verify", "--json", "--sod", set + "/EF_SOD.bin", "--dg", set + "/EF_DG1.bin"])
+        let lines = try #require(((try JSONSerialization.jsonObject(with: Data(dg1.stdout.utf8)) as? [String: Any])?["dataGroups"] as? [String: Any])
+            .flatMap { ($0["DG1"] as? [String: Any])?["lines"] as? [String] })
+        let same = try IDKitBinary.run(["chip", "verify", "--json", "--sod", set + "/EF_SOD.bin", "--dg", set + "/EF_DG1.bin", "--mrz", lines.joined(separator: "\n")])
+        #expect(same.stdout.contains("\"mrzMatchesChip\":true"))
+        var changed = lines
+        changed[1] = "X" + changed[1].dropFirst()
+        let other = try IDKitBinary.run(["chip", "verify", "--json", "--sod", set + "/EF_SOD.bin", "--dg", set + "/EF_DG1.bin", "--mrz", changed.joined(separator: "\n")])
+        #expect(other.status == 1)
+        #expect(other.stdout.contains("\"mrzMatchesChip\":false") && other.stdout.contains("the printed MRZ differs from the chip's (DG1)"))
+    }
+
+    @Test func badUseIsSaid() throws {
+        #expect(try IDKitBinary.run(["chip", "verify"]).status == 64)
+        #expect(try IDKitBinary.run(["chip", "apdu", "--wrap"]).stderr.contains("not built yet"))
+        let notLDS = try IDKitBinary.run(["chip", "verify", "--sod", ChipSamples.path("manifest.json")])
+        #expect(notLDS.status == 1 && notLDS.stderr.contains("not an LDS file"))
+        let missing = try IDKitBinary.run(["chip", "verify", "--sod", "/nonexistent/EF_SOD.bin"])
+        #expect(missing.status == 66)
+    }
+}
