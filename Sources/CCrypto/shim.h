@@ -11,5 +11,7 @@
 #include <openssl/bio.h>
 #include <openssl/asn1.h>
 #include <openssl/pem.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
 // XN_FLAG_RFC2253 is a macro of macros that Swift does not import.
 static const unsigned long idkit_xn_flag_rfc2253 = XN_FLAG_RFC2253;

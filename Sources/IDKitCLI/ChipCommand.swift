@@ -23,7 +23,7 @@ enum ChipCommand {
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         guard arguments.first == "verify" else {
             if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) { return nil }
-            throw UsageError(message: "unknown chip action '\(arguments[0])' (idkit chip verify …; the secure-messaging 'apdu' action is not built yet)")
+            throw UsageError(message: "unknown chip action '\(arguments[0])' (idkit chip verify … or idkit chip apdu …)")
         }
         var o = Options()
         var cursor = TokenCursor(Array(arguments.dropFirst()))
@@ -49,7 +49,71 @@ enum ChipCommand {
         return o
     }
 
+    /// `idkit chip apdu`: one command wrapped or one response unwrapped with the session keys and
+    /// the send sequence counter, which the caller keeps between calls (the new one is printed).
+    struct APDUOptions {
+        var json = false
+        var cipher = SecureMessaging.Cipher.tdes
+        var ksEnc: [UInt8]?
+        var ksMac: [UInt8]?
+        var ssc: [UInt8]?
+        var wrap: [UInt8]?
+        var unwrap: [UInt8]?
+    }
+
+    static func parseAPDU(_ arguments: [String]) throws(UsageError) -> APDUOptions? {
+        var o = APDUOptions()
+        var cursor = TokenCursor(arguments)
+        func hex(_ name: String, _ v: String?) throws(UsageError) -> [UInt8] {
+            let text = try cursor.value(of: name, v, expecting: "hex bytes")
+            do { return try Hex.decode(text.replacingOccurrences(of: " ", with: ""), name: "--\(name)") } catch { throw UsageError(message: error.message) }
+        }
+        while let token = cursor.next() {
+            switch token {
+            case .option(name: "json", value: nil): o.json = true
+            case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
+            case .option(name: "cipher", let v):
+                let name = try cursor.value(of: "cipher", v, expecting: "3DES or AES")
+                guard let c = SecureMessaging.Cipher(rawValue: name.uppercased()) else { throw UsageError(message: "--cipher: '\(name)' is not 3DES or AES") }
+                o.cipher = c
+            case .option(name: "ks-enc", let v): o.ksEnc = try hex("ks-enc", v)
+            case .option(name: "ks-mac", let v): o.ksMac = try hex("ks-mac", v)
+            case .option(name: "ssc", let v): o.ssc = try hex("ssc", v)
+            case .option(name: "wrap", let v): o.wrap = try hex("wrap", v)
+            case .option(name: "unwrap", let v): o.unwrap = try hex("unwrap", v)
+            case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit chip apdu'")
+            case .positional(let p): throw UsageError(message: "unexpected argument '\(p.prefix(40))' (give the APDU to --wrap or --unwrap)")
+            case .stdin: throw UsageError(message: "idkit chip apdu reads its APDU from --wrap or --unwrap")
+            }
+        }
+        guard o.ksEnc != nil, o.ksMac != nil, o.ssc != nil else { throw UsageError(message: "--ks-enc, --ks-mac and --ssc are needed (the session keys and the counter)") }
+        guard (o.wrap == nil) != (o.unwrap == nil) else { throw UsageError(message: "give one of --wrap COMMAND or --unwrap RESPONSE") }
+        return o
+    }
+
+    static func runAPDU(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        let (parsed, exit) = CommandStart.options("chip", help: Help.chip, io: io) { () throws(UsageError) in try parseAPDU(arguments) }
+        guard let o = parsed, let ksEnc = o.ksEnc, let ksMac = o.ksMac, let ssc = o.ssc else { return exit }
+        do {
+            var sm = try SecureMessaging(cipher: o.cipher, ksEnc: ksEnc, ksMac: ksMac, ssc: ssc)
+            if let command = o.wrap {
+                let protected = try sm.wrap(command)
+                io.out.write(o.json ? "{\"apdu\":\"\(Hex.encode(protected))\",\"ssc\":\"\(Hex.encode(sm.ssc))\"}\n"
+                                    : "apdu \(Hex.encode(protected))\nssc  \(Hex.encode(sm.ssc))\n")
+            } else if let response = o.unwrap {
+                let (data, status) = try sm.unwrap(response)
+                io.out.write(o.json ? "{\"data\":\"\(Hex.encode(data))\",\"status\":\"\(Hex.encode(status))\",\"ssc\":\"\(Hex.encode(sm.ssc))\"}\n"
+                                    : "data   \(Hex.encode(data))\nstatus \(Hex.encode(status))\nssc    \(Hex.encode(sm.ssc))\n")
+            }
+            return .valid
+        } catch {
+            if o.json { io.out.write(ErrorJSON.line(file: nil, kind: error.kind.rawValue, message: error.message)) } else { io.err.write("idkit chip apdu: \(error.message)\n") }
+            return .invalid
+        }
+    }
+
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+        if arguments.first == "apdu" { return runAPDU(Array(arguments.dropFirst()), io: io) }
         let (parsed, exit) = CommandStart.options("chip", help: Help.chip, io: io) { () throws(UsageError) in try parseOptions(arguments) }
         guard let options = parsed else { return exit }
         func fail(_ message: String, _ status: IDKitCommand.ExitStatus) -> IDKitCommand.ExitStatus {

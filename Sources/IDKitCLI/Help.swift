@@ -12,6 +12,7 @@ enum Help {
       idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] IMAGE…   find documents, read their MRZ
       idkit serve [--listen HOST:PORT] [--token-file F] [--tls-cert F --tls-key F] …   the HTTP service
       idkit chip verify --sod F --dg F… | DIR  [--csca DIR|F | --masterlist F]   passive authentication
+      idkit chip apdu --ks-enc K --ks-mac K --ssc S --wrap APDU | --unwrap APDU   secure messaging
       idkit help validate|aamva|barcode|merge|bac|scan|serve|chip  options and examples
       idkit --version
 
@@ -169,6 +170,7 @@ extension Help {
       idkit chip verify [--json] --sod FILE [--dg FILE…] [--csca DIR|FILE | --masterlist FILE]
                         [--reference-date YYYY-MM-DD] [--face-out FILE] [--mrz LINES]
       idkit chip verify [--json] DIR [--csca …]          (a folder of EF files: EF.SOD, EF.COM, EF.DGn)
+      idkit chip apdu [--json] [--cipher 3DES|AES] --ks-enc HEX --ks-mac HEX --ssc HEX (--wrap APDU | --unwrap APDU)
 
     Each file is told by its first tag (77 EF.SOD, 60 EF.COM, 61–70 the data groups), not by its
     name. The SOD is read against 9303-10 (SignedData v3, the LDSSecurityObject), each data group
@@ -178,8 +180,13 @@ extension Help {
     CSCA master list whose own signature verifies. The result is passed only when every check is
     valid; incomplete when one was not performed (no CSCA for the issuer, a data group the SOD
     does not list); failed when one is invalid. DG1 (the MRZ), DG2 (faces), DG11, DG12 and EF.COM
-    are read and reported. Secure messaging (idkit chip apdu), active authentication, CRLs and
-    DG14/DG15 are not built yet.
+    are read and reported. Active authentication, CRLs and DG14/DG15 are not built yet.
+
+    idkit chip apdu wraps one command APDU (short form) or checks and unwraps one response with the
+    session keys of BAC or PACE and the send sequence counter (ICAO 9303-11 §9.8; 3DES: 8-byte SSC,
+    AES: 16-byte SSC), and prints the new counter, which the next call is given: so a backend can
+    drive a chip read through a phone that only relays bytes. A response whose MAC does not verify
+    is refused (exit 1, kind macMismatch). JSON: {"apdu", "ssc"} or {"data", "status", "ssc"}.
 
     OPTIONS
       --json                {"passiveAuthentication": {"result", "dataGroupHashes", "signature",

@@ -29,21 +29,54 @@ enum LibCrypto {
     enum Cipher {
         /// Two-key triple DES (K1 ‖ K2, 16 bytes), CBC, no padding.
         case tdesCBC
+        /// AES-128, -192 or -256 (by the key's length), CBC, no padding; ECB for one block (an IV of zeros).
+        case aesCBC
+    }
+
+    nonisolated(unsafe) static let aes128CBC = EVP_CIPHER_fetch(nil, "AES-128-CBC", nil)
+    nonisolated(unsafe) static let aes192CBC = EVP_CIPHER_fetch(nil, "AES-192-CBC", nil)
+    nonisolated(unsafe) static let aes256CBC = EVP_CIPHER_fetch(nil, "AES-256-CBC", nil)
+
+    /// AES-CMAC (NIST SP 800-38B) of `data` under `key` (16, 24 or 32 bytes), libcrypto's EVP_MAC.
+    static func aesCMAC(key: [UInt8], _ data: [UInt8]) throws(ChipError) -> [UInt8] {
+        guard let mac = EVP_MAC_fetch(nil, "CMAC", nil) else { throw failure("EVP_MAC_fetch CMAC") }
+        defer { EVP_MAC_free(mac) }
+        guard let ctx = EVP_MAC_CTX_new(mac) else { throw failure("EVP_MAC_CTX_new") }
+        defer { EVP_MAC_CTX_free(ctx) }
+        let name = key.count == 16 ? "AES-128-CBC" : (key.count == 24 ? "AES-192-CBC" : "AES-256-CBC")
+        var out = [UInt8](repeating: 0, count: 16)
+        var length = 0
+        let ok = name.withCString { cipher -> Bool in
+            var params = [OSSL_PARAM_construct_utf8_string("cipher", UnsafeMutablePointer(mutating: cipher), 0), OSSL_PARAM_construct_end()]
+            return key.withUnsafeBufferPointer { k in
+                data.withUnsafeBufferPointer { d in
+                    out.withUnsafeMutableBufferPointer { o in
+                        EVP_MAC_init(ctx, k.baseAddress, k.count, &params) == 1 && EVP_MAC_update(ctx, d.baseAddress, d.count) == 1
+                            && EVP_MAC_final(ctx, o.baseAddress, &length, o.count) == 1
+                    }
+                }
+            }
+        }
+        guard ok, length == 16 else { throw failure("AES-CMAC") }
+        return out
     }
 
     /// Encrypts or decrypts whole 8-byte blocks with a zero IV unless `iv` is given.
-    static func crypt(_ cipher: Cipher, key: [UInt8], iv: [UInt8] = [UInt8](repeating: 0, count: 8),
+    static func crypt(_ cipher: Cipher, key: [UInt8], iv: [UInt8]? = nil,
                       _ data: [UInt8], encrypt: Bool) throws(ChipError) -> [UInt8] {
-        precondition(key.count == 16 && iv.count == 8 && data.count % 8 == 0)
+        let block = cipher == .tdesCBC ? 8 : 16
+        let iv = iv ?? [UInt8](repeating: 0, count: block)
+        precondition((cipher == .tdesCBC ? key.count == 16 : [16, 24, 32].contains(key.count)) && iv.count == block && data.count % block == 0)
+        let algorithm = cipher == .tdesCBC ? Self.tdesCBC : (key.count == 16 ? Self.aes128CBC : (key.count == 24 ? Self.aes192CBC : Self.aes256CBC))
         guard let ctx = EVP_CIPHER_CTX_new() else { throw failure("EVP_CIPHER_CTX_new") }
         defer { EVP_CIPHER_CTX_free(ctx) }
-        var out = [UInt8](repeating: 0, count: data.count + 8)
+        var out = [UInt8](repeating: 0, count: data.count + block)
         var written: Int32 = 0, final: Int32 = 0
         let ok = key.withUnsafeBufferPointer { k in
             iv.withUnsafeBufferPointer { v in
                 data.withUnsafeBufferPointer { input in
                     out.withUnsafeMutableBufferPointer { output -> Bool in
-                        guard EVP_CipherInit_ex(ctx, Self.tdesCBC, nil, k.baseAddress, v.baseAddress,
+                        guard EVP_CipherInit_ex(ctx, algorithm, nil, k.baseAddress, v.baseAddress,
                                                 encrypt ? 1 : 0) == 1,
                               EVP_CIPHER_CTX_set_padding(ctx, 0) == 1,
                               EVP_CipherUpdate(ctx, output.baseAddress, &written, input.baseAddress,
@@ -55,7 +88,7 @@ enum LibCrypto {
                 }
             }
         }
-        guard ok else { throw failure("3DES-CBC") }
+        guard ok else { throw failure(cipher == .tdesCBC ? "3DES-CBC" : "AES-CBC") }
         return Array(out.prefix(Int(written + final)))
     }
 

@@ -59,10 +59,26 @@ struct ChipCommandTests {
 
     @Test func badUseIsSaid() throws {
         #expect(try IDKitBinary.run(["chip", "verify"]).status == 64)
-        #expect(try IDKitBinary.run(["chip", "apdu", "--wrap"]).stderr.contains("not built yet"))
+        #expect(try IDKitBinary.run(["chip", "apdu", "--wrap", "00B0000004"]).status == 64)
+        #expect(try IDKitBinary.run(["chip", "frobnicate"]).status == 64)
         let notLDS = try IDKitBinary.run(["chip", "verify", "--sod", ChipSamples.path("manifest.json")])
         #expect(notLDS.status == 1 && notLDS.stderr.contains("not an LDS file"))
         let missing = try IDKitBinary.run(["chip", "verify", "--sod", "/nonexistent/EF_SOD.bin"])
         #expect(missing.status == 66)
+    }
+}
+
+/// `idkit chip apdu` with ICAO 9303-11 Appendix D.4's keys and counter (needs nothing of ../shared).
+@Suite struct ChipAPDUCommandTests {
+    static let keys = ["--ks-enc", "979EC13B1CBFE9DCD01AB0FED307EAE5", "--ks-mac", "F1CB1F1FB5ADF208806B89DC579DC1F8"]
+
+    @Test func selectEFCOMWrappedAndItsAnswerUnwrapped() throws {
+        let wrapped = try IDKitBinary.run(["chip", "apdu", "--json", "--ssc", "887022120C06C226", "--wrap", "00 A4 02 0C 02 01 1E"] + Self.keys)
+        #expect(wrapped.status == 0, "\(wrapped.stderr)")
+        #expect(wrapped.stdout == #"{"apdu":"0CA4020C158709016375432908C044F68E08BF8B92D635FF24F800","ssc":"887022120C06C227"}"# + "\n")
+        let answer = try IDKitBinary.run(["chip", "apdu", "--ssc", "887022120C06C227", "--unwrap", "990290008E08FA855A5D4C50A8ED9000"] + Self.keys)
+        #expect(answer.stdout == "data   \nstatus 9000\nssc    887022120C06C228\n")
+        let forged = try IDKitBinary.run(["chip", "apdu", "--json", "--ssc", "887022120C06C227", "--unwrap", "990290018E08FA855A5D4C50A8ED9000"] + Self.keys)
+        #expect(forged.status == 1 && forged.stdout.contains("macMismatch"))
     }
 }
