@@ -265,3 +265,28 @@ struct LDSFileTests {
         #expect(faces.count == 1 && faces[0].imageType == "JPEG" && faces[0].image == jpeg)
     }
 }
+
+/// EF.DG14 and EF.CardAccess: every SecurityInfos check of the manifest (13 files), OID for OID.
+@Suite(.enabled(if: EMRTDSamples.available, "needs ../shared/testdata/emrtd (public eMRTD chip samples); absent here"))
+struct SecurityInfosTests {
+    @Test func everyUnsignedSecurityInfosAsTheManifestLists() throws {
+        let data = try Data(contentsOf: EMRTDSamples.directory.appendingPathComponent("manifest.json"))
+        let sets = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["sets"] as? [[String: Any]] ?? []
+        var checked = 0
+        for set in sets {
+            for check in set["checks"] as? [[String: Any]] ?? [] where check["type"] as? String == "SecurityInfos" {
+                let name = set["name"] as! String, file = check["file"] as! String
+                let infos = try SecurityInfos(try EMRTDSamples.bytes(name, file))
+                let expected = check["infos"] as? [[String: Any]] ?? []
+                #expect(infos.infos.map(\.oid) == expected.map { $0["oid"] as! String }, "\(name)/\(file)")
+                for (info, want) in zip(infos.infos, expected) {
+                    let params = (want["params"] as? [Any] ?? []).map { "\($0)" }
+                    #expect(info.parameters.map(\.description) == params, "\(name)/\(file) \(info.oid)")
+                    if let n = want["name"] as? String, !n.isEmpty { #expect(info.name == n, "\(info.oid)") }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 12)
+    }
+}
