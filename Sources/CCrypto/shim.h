@@ -13,5 +13,8 @@
 #include <openssl/pem.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+#include <openssl/rsa.h>
+#include <openssl/ec.h>
+#include <openssl/bn.h>
 // XN_FLAG_RFC2253 is a macro of macros that Swift does not import.
 static const unsigned long idkit_xn_flag_rfc2253 = XN_FLAG_RFC2253;

@@ -15,10 +15,17 @@ enum ChipCommand {
         var referenceDate: CalendarDate = .today
         var faceOut: String?
         var mrz: [String] = []
+        var aaChallenge: [UInt8]?
+        var aaSignature: [UInt8]?
+        var aaHash = "SHA2-256"
     }
 
     /// A chip file is at most this big (EF.DG2 with a large JPEG 2000, EF.DG3 with fingerprints).
     static let fileLimit = 4 << 20
+
+    static func hexValue(_ name: String, _ text: String) throws(UsageError) -> [UInt8] {
+        do { return try Hex.decode(text.replacingOccurrences(of: " ", with: ""), name: "--\(name)") } catch { throw UsageError(message: error.message) }
+    }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         guard arguments.first == "verify" else {
@@ -39,6 +46,14 @@ enum ChipCommand {
             case .option(name: "face-out", let v): o.faceOut = try cursor.value(of: "face-out", v, expecting: "a file to write the face image to")
             case .option(name: "mrz", let v):
                 o.mrz += try cursor.value(of: "mrz", v, expecting: "the printed MRZ (lines separated by newlines)").split(whereSeparator: \.isNewline).map(String.init)
+            case .option(name: "aa-challenge", let v): o.aaChallenge = try hexValue("aa-challenge", try cursor.value(of: "aa-challenge", v, expecting: "the 8-byte challenge in hex"))
+            case .option(name: "aa-signature", let v): o.aaSignature = try hexValue("aa-signature", try cursor.value(of: "aa-signature", v, expecting: "the chip's signature in hex"))
+            case .option(name: "aa-hash", let v):
+                let name = try cursor.value(of: "aa-hash", v, expecting: "SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512").uppercased()
+                guard let fetch = ["SHA-1": "SHA1", "SHA-224": "SHA2-224", "SHA-256": "SHA2-256", "SHA-384": "SHA2-384", "SHA-512": "SHA2-512"][name] else {
+                    throw UsageError(message: "--aa-hash: '\(name)' is not SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512")
+                }
+                o.aaHash = fetch
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit chip verify'")
             case .positional(let path): o.files.append(path)
             case .stdin: throw UsageError(message: "idkit chip verify reads files, not standard input")
@@ -46,6 +61,7 @@ enum ChipCommand {
         }
         if o.sod == nil && o.files.isEmpty { throw UsageError(message: "no chip files: give --sod FILE and --dg FILE…, or a folder of EF files") }
         if o.csca != nil && o.masterList != nil { throw UsageError(message: "give --csca or --masterlist, not both") }
+        if (o.aaChallenge == nil) != (o.aaSignature == nil) { throw UsageError(message: "--aa-challenge and --aa-signature go together") }
         return o
     }
 
@@ -218,7 +234,43 @@ enum ChipCommand {
             w.key(dynamic: "DG\(number)")
             do { try AdditionalDetails(file, group: number).writeJSON(to: &w, othersKey: number == 11 ? "otherNames" : "otherPersons") } catch { errorObject(error, &w) }
         }
+        if let dg14 = groups[14] {
+            w.key("DG14")
+            do {
+                let infos = try SecurityInfos(dg14)
+                w.beginObject(); w.key("securityInfos"); w.beginArray()
+                for i in infos.infos {
+                    w.beginObject(); w.key("oid"); w.string(i.oid); w.key("name"); w.string(i.name)
+                    w.key("parameters"); w.beginArray()
+                    for p in i.parameters { if case .integer(let n) = p { w.int(n) } else { w.string(p.description) } }
+                    w.endArray(); w.endObject()
+                }
+                w.endArray(); w.endObject()
+            } catch { errorObject(error, &w) }
+        }
+        var dg15: DataGroup15?
+        if let file = groups[15] {
+            w.key("DG15")
+            do {
+                let d = try DataGroup15(file)
+                dg15 = d
+                w.beginObject(); w.key("algorithm"); w.string(d.algorithm); w.key("bits"); w.int(d.bits); w.key("curve"); w.string(d.curve); w.endObject()
+            } catch { errorObject(error, &w) }
+        }
         w.endObject()
+        // Active authentication: the chip's signature over the challenge with the DG15 key,
+        // which means something only when the SOD covers DG15 and passive authentication passed.
+        var aa: PassiveAuthentication.Check?
+        if let challenge = options.aaChallenge, let signature = options.aaSignature {
+            if let dg15 {
+                aa = ActiveAuthentication.verify(dg15: dg15, challenge: challenge, signature: signature, ecdsaDigest: options.aaHash)
+                if pa.dataGroupHashes.first(where: { $0.number == 15 })?.check != .valid {
+                    warnings.append("DG15 is not covered by a valid SOD hash: active authentication proves nothing about this document")
+                }
+            } else {
+                aa = .notPerformed("no EF.DG15 (the active-authentication key) was given")
+            }
+        }
         // The printed MRZ against the chip's (DG1): any difference is a warning and fails the read.
         var mrzMatches: Bool?
         if !options.mrz.isEmpty {
@@ -228,7 +280,14 @@ enum ChipCommand {
             if chipMRZ == nil { warnings.append("--mrz given but no DG1 to compare it with") }
         }
         w.key("mrzMatchesChip"); if let m = mrzMatches { w.bool(m) } else { w.null() }
-        w.key("activeAuthentication"); w.null()
+        w.key("activeAuthentication")
+        if let aa {
+            w.beginObject(); w.key("result"); w.string(aa.name)
+            if case .invalid(let r) = aa { w.key("reason"); w.string(r) } else if case .notPerformed(let r) = aa { w.key("reason"); w.string(r) }
+            w.endObject()
+        } else {
+            w.null()
+        }
         w.key("warnings"); w.beginArray(); for x in warnings { w.string(x) }; w.endArray()
         w.endObject()
 
@@ -241,10 +300,11 @@ enum ChipCommand {
             if let s = pa.documentSigner { out += "  Document Signer       \(s.subject) (\(s.notBefore ?? "?") to \(s.notAfter ?? "?"))\n" }
             if let c = pa.csca { out += "  CSCA                  \(c.subject)\n" }
             if let lines = chipMRZ { out += "DG1 MRZ\n" + lines.map { "  " + $0 + "\n" }.joined() }
+            if let aa { out += "active authentication \(aa.name)\n" }
             for r in pa.reasons + warnings { out += "note: \(r)\n" }
             io.out.write(out)
         }
-        return pa.result == .passed && mrzMatches != false ? .valid : .invalid
+        return pa.result == .passed && mrzMatches != false && (aa == nil || aa == .valid) ? .valid : .invalid
     }
 
     static func errorObject(_ error: LDSError, _ w: inout JSONWriter) {

@@ -169,6 +169,7 @@ extension Help {
     USAGE
       idkit chip verify [--json] --sod FILE [--dg FILE…] [--csca DIR|FILE | --masterlist FILE]
                         [--reference-date YYYY-MM-DD] [--face-out FILE] [--mrz LINES]
+                        [--aa-challenge HEX --aa-signature HEX [--aa-hash SHA-256]]
       idkit chip verify [--json] DIR [--csca …]          (a folder of EF files: EF.SOD, EF.COM, EF.DGn)
       idkit chip apdu [--json] [--cipher 3DES|AES] --ks-enc HEX --ks-mac HEX --ssc HEX (--wrap APDU | --unwrap APDU)
 
@@ -179,8 +180,11 @@ extension Help {
     SHA-512), and the Document Signer is chained to a CSCA from --csca (DER or PEM files) or from a
     CSCA master list whose own signature verifies. The result is passed only when every check is
     valid; incomplete when one was not performed (no CSCA for the issuer, a data group the SOD
-    does not list); failed when one is invalid. DG1 (the MRZ), DG2 (faces), DG11, DG12 and EF.COM
-    are read and reported. Active authentication, CRLs and DG14/DG15 are not built yet.
+    does not list); failed when one is invalid. DG1 (the MRZ), DG2 (faces), DG11, DG12, DG14
+    (SecurityInfos), DG15 (the active-authentication key) and EF.COM are read and reported. With
+    the challenge the terminal sent and the chip's answer, active authentication is verified with
+    the DG15 key (RSA with ISO/IEC 9796-2 scheme 1, or plain ECDSA with --aa-hash, SHA-256 by
+    default). CRLs and the face's JPEG 2000 decoding are not built yet.
 
     idkit chip apdu wraps one command APDU (short form) or checks and unwraps one response with the
     session keys of BAC or PACE and the send sequence counter (ICAO 9303-11 §9.8; 3DES: 8-byte SSC,
@@ -192,7 +196,7 @@ extension Help {
       --json                {"passiveAuthentication": {"result", "dataGroupHashes", "signature",
                             "certificateChain", "documentSigner", "csca", "reasons", "warnings"},
                             "dataGroups": {"COM", "DG1", "DG2": {"faces"}, "DG11", "DG12"},
-                            "mrzMatchesChip", "activeAuthentication": null, "warnings"}
+                            "mrzMatchesChip", "activeAuthentication": {"result", "reason"} | null, "warnings"}
       --csca DIR|FILE       trusted CSCA certificates (.der, .cer, .crt, .pem)
       --masterlist FILE     an ICAO CSCA master list (its signature is checked)
       --reference-date D    the date certificates' expiry is judged at (default today; expiry is a warning)

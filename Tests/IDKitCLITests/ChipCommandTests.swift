@@ -57,6 +57,18 @@ struct ChipCommandTests {
         #expect(other.stdout.contains("\"mrzMatchesChip\":false") && other.stdout.contains("the printed MRZ differs from the chip's (DG1)"))
     }
 
+    @Test func dg14DG15AndAnActiveAuthenticationAnswerThatIsNoSignature() throws {
+        let r = try IDKitBinary.run(["chip", "verify", "--json", ChipSamples.path("etsi-tr103200"), "--reference-date", "2012-01-01",
+                                     "--aa-challenge", "0102030405060708", "--aa-signature", "00"])
+        #expect(r.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let groups = try #require(json["dataGroups"] as? [String: Any])
+        #expect((groups["DG15"] as? [String: Any])?["bits"] as? Int == 1024)
+        #expect(((groups["DG14"] as? [String: Any])?["securityInfos"] as? [[String: Any]])?.first?["name"] as? String == "id-PK-ECDH (ChipAuthenticationPublicKeyInfo)")
+        let aa = try #require(json["activeAuthentication"] as? [String: Any])
+        #expect(aa["result"] as? String == "invalid" && (aa["reason"] as? String)?.contains("an RSA-1024 signature has 128") == true)
+    }
+
     @Test func badUseIsSaid() throws {
         #expect(try IDKitBinary.run(["chip", "verify"]).status == 64)
         #expect(try IDKitBinary.run(["chip", "apdu", "--wrap", "00B0000004"]).status == 64)
