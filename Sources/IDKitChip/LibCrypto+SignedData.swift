@@ -40,7 +40,7 @@ extension LibCrypto {
     /// Outcome of the SignedData's signature check.
     enum SignatureOutcome {
         /// `note`: how the signer's certificate was found when not as RFC 5652 says.
-        case valid(signer: CertificateFields, note: String?)
+        case valid(signer: CertificateFields, note: String?, signingTime: String?)
         case invalid(reason: String, signer: CertificateFields?)
         case noSignerCertificate
     }
@@ -78,7 +78,7 @@ extension LibCrypto {
                 if CMS_SignerInfo_cert_cmp(OpaquePointer(signerInfo), certificate) == 0 { signer = fields(of: certificate) }
             }
         }
-        if ok == 1, let signer { return .valid(signer: signer, note: nil) }
+        if ok == 1, let signer { return .valid(signer: signer, note: nil, signingTime: signingTime(OpaquePointer(signerInfo))) }
         if signer == nil && reason.contains("signer certificate not found") {
             // Issuers that write the SignerInfo's issuer name encoded otherwise than in their own
             // certificate (a Malaysian passport of ../shared/testdata/emrtd): the carried
@@ -103,12 +103,26 @@ extension LibCrypto {
                     matches = CMS_SignerInfo_verify_content(OpaquePointer(signerInfo), chain) == 1
                     BIO_free_all(chain)
                 }
-                return matches ? .valid(signer: fields, note: "the SignerInfo names its certificate by an issuer encoded otherwise than the certificate's; matched by serial number")
+                return matches ? .valid(signer: fields, note: "the SignerInfo names its certificate by an issuer encoded otherwise than the certificate's; matched by serial number",
+                                        signingTime: signingTime(OpaquePointer(signerInfo)))
                     : .invalid(reason: "the messageDigest attribute is not the hash of the eContent", signer: fields)
             }
             return .noSignerCertificate
         }
         return .invalid(reason: reason, signer: signer)
+    }
+
+    /// The signingTime signed attribute (RFC 5652 §11.3) as YYYY-MM-DD, when the signer put one.
+    static func signingTime(_ signerInfo: OpaquePointer?) -> String? {
+        // The attribute's value is a UTCTime (before 2050) or a GeneralizedTime; asked by its type,
+        // OpenSSL returns the ASN1_STRING itself (an ASN1_TIME).
+        guard let object = OBJ_nid2obj(NID_pkcs9_signingTime) else { return nil }
+        ERR_clear_error()
+        guard let value = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_UTCTIME)
+                ?? CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_GENERALIZEDTIME) else { ERR_clear_error(); return nil }
+        var parts = tm()
+        guard ASN1_TIME_to_tm(value.assumingMemoryBound(to: ASN1_TIME.self), &parts) == 1 else { return nil }
+        return String(format: "%04d-%02d-%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
     }
 
     /// Subject, issuer (RFC 2253 strings), serial (hex) and validity (YYYY-MM-DD) of a certificate.

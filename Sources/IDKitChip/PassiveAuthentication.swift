@@ -88,12 +88,14 @@ public struct PassiveAuthentication: Sendable {
         given = Set(dataGroups.keys)
         var signer: Signer?
         var notes = object?.warnings ?? []
+        var signingTime: String?
         if let object {
             do {
                 switch try LibCrypto.verifySignedData(object.signedData) {
-                case .valid(let s, let note):
+                case .valid(let s, let note, let time):
                     signer = Signer(s)
                     signature = .valid
+                    signingTime = time
                     if let note { notes.append(note) }
                 case .invalid(let reason, let s):
                     signer = s.map(Signer.init)
@@ -121,7 +123,9 @@ public struct PassiveAuthentication: Sendable {
                 case .verified:
                     let ca = Signer(LibCrypto.fields(ofDER: candidate))
                     issuer = ca
-                    if let issued = signer.notBefore, let from = ca.notBefore, let to = ca.notAfter, !(from <= issued && issued <= to) {
+                    if let time = signingTime, let from = signer.notBefore, let to = signer.notAfter, !(from <= time && time <= to) {
+                        chain = .invalid("the Document Signer (valid \(from) to \(to)) was not valid when it signed the SOD (\(time))")
+                    } else if let issued = signer.notBefore, let from = ca.notBefore, let to = ca.notAfter, !(from <= issued && issued <= to) {
                         chain = .invalid("the CSCA (valid \(from) to \(to)) was not valid when the Document Signer was issued (\(issued))")
                     } else {
                         chain = .valid
