@@ -95,7 +95,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "IDKitFuzz",
-            dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitDocument", "IDKitMRZReading", "IDKitScan"],
+            dependencies: ["IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan"],
             path: "Fuzz/IDKitFuzz"
         ),
         // Builds Tests/IDKitCABITests/c/abi_test.c against idkit.h and the built libIDKitC.so, and runs it.

@@ -2,7 +2,7 @@ import Foundation
 import IDKitImage
 
 #if IDKIT_FUZZING
-/// libFuzzer's entry point; the harness comes from IDKIT_FUZZ_TARGET (mrz, aamva, merge, image, scan).
+/// libFuzzer's entry point; the harness comes from IDKIT_FUZZ_TARGET (mrz, aamva, merge, image, scan, chip).
 let selectedHarness: Harness = {
     let name = ProcessInfo.processInfo.environment["IDKIT_FUZZ_TARGET"] ?? ""
     guard let harness = Harness(rawValue: name) else {
@@ -51,7 +51,7 @@ struct FuzzReplay {
             return
         }
         guard args.count >= 3, args[0] == "replay", let harness = Harness(rawValue: args[1]) else {
-            FileHandle.standardError.write(Data("usage: idkit-fuzz replay mrz|aamva|merge|image|scan FILE|DIR… | seeds DIR | loop HARNESS FILE N\n".utf8))
+            FileHandle.standardError.write(Data("usage: idkit-fuzz replay mrz|aamva|merge|image|scan|chip FILE|DIR… | seeds DIR | loop HARNESS FILE N\n".utf8))
             exit(64)
         }
         var count = 0

@@ -1,6 +1,7 @@
 import Foundation
 import IDKitAAMVA
 import IDKitBarcode
+import IDKitChip
 import IDKitDocument
 import IDKitImage
 import IDKitMRZ
@@ -20,6 +21,10 @@ enum Harness: String, CaseIterable {
     case image
     /// Small images through the whole scan: locate, read, decode, quality, barcodes.
     case scan
+    /// Chip files (issue 17): every LDS reader, EF.SOD and passive authentication, a master list,
+    /// and secure messaging's unwrap. Oracle: the report is valid JSON and never `passed` (no
+    /// CSCA is given, so nothing can be).
+    case chip
 
     static let imageLimits = ImageLimits(maxPixels: 1_000_000, maxFileBytes: 2 << 20)
 
@@ -30,6 +35,7 @@ enum Harness: String, CaseIterable {
         case .merge: Self.merge(bytes)
         case .image: Self.image(bytes)
         case .scan: Self.scan(bytes)
+        case .chip: Self.chip(bytes)
         }
     }
 
@@ -121,6 +127,33 @@ enum Harness: String, CaseIterable {
         }
         // Detection and crops: whatever outlines come out, the warps stay within their limits.
         _ = scanner.crops(of: scan, in: colour, dpi: 50)
+    }
+}
+
+extension Harness {
+    static func chip(_ bytes: [UInt8]) {
+        let pa = PassiveAuthentication(sod: bytes, dataGroups: [1: bytes, 15: bytes], referenceDate: "2025-01-01")
+        var w = JSONWriter(capacity: 2048)
+        pa.writeJSON(to: &w)
+        guard (try? JSONSerialization.jsonObject(with: Data(w.bytes))) != nil else {
+            fatalError("passive authentication JSON is not valid JSON: \(String(decoding: w.bytes, as: UTF8.self))")
+        }
+        if pa.result == .passed { fatalError("passed without a CSCA") }
+        _ = try? EFCOM(bytes)
+        _ = try? DataGroup1(bytes)
+        _ = try? DataGroup2(bytes)
+        _ = try? AdditionalDetails(bytes, group: 11)
+        _ = try? AdditionalDetails(bytes, group: 12)
+        _ = try? SecurityInfos(bytes)
+        if let key = try? DataGroup15(bytes) {
+            _ = ActiveAuthentication.verify(dg15: key, challenge: [1, 2, 3, 4, 5, 6, 7, 8], signature: Array(bytes.suffix(128)))
+        }
+        _ = try? CSCAStore(masterList: bytes)
+        if var sm = try? SecureMessaging(cipher: bytes.count % 2 == 0 ? .tdes : .aes, ksEnc: [UInt8](repeating: 1, count: 16),
+                                         ksMac: [UInt8](repeating: 2, count: 16), ssc: [UInt8](repeating: 0, count: bytes.count % 2 == 0 ? 8 : 16)) {
+            _ = try? sm.unwrap(bytes)
+            _ = try? sm.wrap(bytes)
+        }
     }
 }
 

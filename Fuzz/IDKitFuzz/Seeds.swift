@@ -72,6 +72,16 @@ enum Seeds {
                 put(image, name.replacingOccurrences(of: ".jpg", with: ".png"), png)
             }
         }
+        // Chip files: the worked examples of ICAO 9303 transcribed in TestVectors/chip, and the
+        // test PKI's files when TestVectors/chip/make_pki.sh has been run into .build/pki.
+        let chip = folder("chip")
+        let specimen = Array("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<L898902C36UTO7408122F1204159ZE184226B<<<<<10".utf8)
+        put(chip, "dg1", [0x61, 0x5B, 0x5F, 0x1F, 0x58] + specimen)
+        put(chip, "com", [0x60, 0x16, 0x5F, 0x01, 0x04] + Array("0107".utf8) + [0x5F, 0x36, 0x06] + Array("040000".utf8) + [0x5C, 0x04, 0x61, 0x75, 0x76, 0x6C])
+        put(chip, "sm-response", [0x99, 0x02, 0x90, 0x00, 0x8E, 0x08, 0xFA, 0x85, 0x5A, 0x5D, 0x4C, 0x50, 0xA8, 0xED, 0x90, 0x00])
+        for name in ((try? fm.contentsOfDirectory(atPath: ".build/pki/sod")) ?? []).sorted() {
+            if let data = fm.contents(atPath: ".build/pki/sod/\(name)") { put(chip, "sod-" + name, Array(data)) }
+        }
         print("seeds written to \(directory)")
     }
 }

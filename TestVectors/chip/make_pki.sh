@@ -14,6 +14,7 @@
 set -euo pipefail
 out=${1:?usage: make_pki.sh OUT_DIR}
 mkdir -p "$out/csca" "$out/sod" "$out/work"
+out=$(cd "$out" && pwd)
 cd "$out/work"
 q() { "$@" >/dev/null 2>&1 || { echo "make_pki.sh: failed: $*" >&2; "$@"; exit 1; }; }
 

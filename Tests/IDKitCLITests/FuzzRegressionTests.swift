@@ -9,7 +9,7 @@ import Testing
 
     static let fuzzBinary: URL = IDKitBinary.url.deletingLastPathComponent().appendingPathComponent("idkit-fuzz")
 
-    @Test(arguments: ["mrz", "aamva", "merge", "image", "scan"])
+    @Test(arguments: ["mrz", "aamva", "merge", "image", "scan", "chip"])
     func replaysCleanly(_ harness: String) throws {
         let dir = Self.root.appendingPathComponent(harness)
         let process = Process()
