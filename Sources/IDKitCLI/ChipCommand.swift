@@ -12,6 +12,7 @@ enum ChipCommand {
         var files: [String] = []
         var csca: String?
         var masterList: String?
+        var crl: String?
         var referenceDate: CalendarDate = .today
         var faceOut: String?
         var mrz: [String] = []
@@ -42,6 +43,7 @@ enum ChipCommand {
             case .option(name: "dg", let v): o.files.append(try cursor.value(of: "dg", v, expecting: "a data group file"))
             case .option(name: "csca", let v): o.csca = try cursor.value(of: "csca", v, expecting: "a CSCA certificate file or folder")
             case .option(name: "masterlist", let v): o.masterList = try cursor.value(of: "masterlist", v, expecting: "a CSCA master list file")
+            case .option(name: "crl", let v): o.crl = try cursor.value(of: "crl", v, expecting: "a CRL file or a folder of them")
             case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
             case .option(name: "face-out", let v): o.faceOut = try cursor.value(of: "face-out", v, expecting: "a file to write the face image to")
             case .option(name: "mrz", let v):
@@ -62,6 +64,7 @@ enum ChipCommand {
         if o.sod == nil && o.files.isEmpty { throw UsageError(message: "no chip files: give --sod FILE and --dg FILE…, or a folder of EF files") }
         if o.csca != nil && o.masterList != nil { throw UsageError(message: "give --csca or --masterlist, not both") }
         if (o.aaChallenge == nil) != (o.aaSignature == nil) { throw UsageError(message: "--aa-challenge and --aa-signature go together") }
+        if o.crl != nil && o.csca == nil && o.masterList == nil { throw UsageError(message: "--crl needs --csca or --masterlist (the CRLs of which CSCAs)") }
         return o
     }
 
@@ -178,6 +181,7 @@ enum ChipCommand {
                 case .failure(.unreadable(let why)): return fail("\(list): cannot read: \(why)", .unreadableInput)
                 }
             }
+            if let crl = options.crl { store = try store?.adding(crlsAt: crl) }
         } catch let error as ChipError {
             return fail(error.message, .unreadableInput)
         } catch let error as LDSError {

@@ -167,7 +167,7 @@ extension Help {
     idkit chip verify — passive authentication of an ePassport's chip files (ICAO 9303-10, 9303-11 §5.1)
 
     USAGE
-      idkit chip verify [--json] --sod FILE [--dg FILE…] [--csca DIR|FILE | --masterlist FILE]
+      idkit chip verify [--json] --sod FILE [--dg FILE…] [--csca DIR|FILE | --masterlist FILE] [--crl DIR|FILE]
                         [--reference-date YYYY-MM-DD] [--face-out FILE] [--mrz LINES]
                         [--aa-challenge HEX --aa-signature HEX [--aa-hash SHA-256]]
       idkit chip verify [--json] DIR [--csca …]          (a folder of EF files: EF.SOD, EF.COM, EF.DGn)
@@ -184,7 +184,8 @@ extension Help {
     (SecurityInfos), DG15 (the active-authentication key) and EF.COM are read and reported. With
     the challenge the terminal sent and the chip's answer, active authentication is verified with
     the DG15 key (RSA with ISO/IEC 9796-2 scheme 1, or plain ECDSA with --aa-hash, SHA-256 by
-    default). CRLs and the face's JPEG 2000 decoding are not built yet.
+    default). With --crl, a Document Signer that a CRL of its CSCA (verified with the CSCA's key)
+    lists is revoked: the chain is invalid. The face's JPEG 2000 decoding is not built yet.
 
     idkit chip apdu wraps one command APDU (short form) or checks and unwraps one response with the
     session keys of BAC or PACE and the send sequence counter (ICAO 9303-11 §9.8; 3DES: 8-byte SSC,
@@ -199,6 +200,7 @@ extension Help {
                             "mrzMatchesChip", "activeAuthentication": {"result", "reason"} | null, "warnings"}
       --csca DIR|FILE       trusted CSCA certificates (.der, .cer, .crt, .pem)
       --masterlist FILE     an ICAO CSCA master list (its signature is checked)
+      --crl DIR|FILE        the CSCAs' certificate revocation lists (.crl, .der, .pem)
       --reference-date D    the date certificates' expiry is judged at (default today; expiry is a warning)
       --face-out FILE       write DG2's first face image as stored (JPEG, or JPEG 2000)
       --mrz LINES           the printed MRZ, compared with DG1

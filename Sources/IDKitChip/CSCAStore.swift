@@ -8,10 +8,31 @@ public struct CSCAStore: Sendable {
     public let certificates: [[UInt8]]
     /// Where they came from, for reports ("3 certificates from DIR", "master list FILE: 588 certificates").
     public let source: String
+    /// Certificate revocation lists (DER) the CSCAs issued: a Document Signer a verified CRL of
+    /// its CSCA lists is revoked.
+    public private(set) var crls: [[UInt8]] = []
 
     public init(certificates: [[UInt8]], source: String) {
         self.certificates = certificates
         self.source = source
+    }
+
+    /// The store with the CRLs of `path` (a folder of `.crl`, `.der`, `.pem` files, or one file).
+    public func adding(crlsAt path: String) throws(ChipError) -> CSCAStore {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ChipError(.invalidInput, "CRLs: no file or folder \(path)") }
+        let files = isFolder.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                .filter { ["crl", "der", "pem"].contains(($0 as NSString).pathExtension.lowercased()) }.map { (path as NSString).appendingPathComponent($0) }
+            : [path]
+        var copy = self
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file), data.count <= 16 << 20 else { throw ChipError(.invalidInput, "CRLs: \(file) cannot be read or is over 16 MiB") }
+            let found = LibCrypto.crls(inFile: Array(data))
+            guard !found.isEmpty else { throw ChipError(.invalidInput, "CRLs: \(file) holds no DER or PEM CRL") }
+            copy.crls += found
+        }
+        return copy
     }
 
     /// Every certificate file in `path` (a folder, or one file): `.der`, `.cer`, `.crt`, `.pem`.

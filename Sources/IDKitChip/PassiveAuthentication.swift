@@ -128,7 +128,14 @@ public struct PassiveAuthentication: Sendable {
                     } else if let issued = signer.notBefore, let from = ca.notBefore, let to = ca.notAfter, !(from <= issued && issued <= to) {
                         chain = .invalid("the CSCA (valid \(from) to \(to)) was not valid when the Document Signer was issued (\(issued))")
                     } else {
-                        chain = .valid
+                        switch LibCrypto.revocation(of: signer.der, issuer: candidate, crls: cscas.crls) {
+                        case .revoked(let date): chain = .invalid("the Document Signer is revoked by its CSCA's CRL" + (date.map { " (since \($0))" } ?? ""))
+                        case .crlInvalid(let reason): chain = .invalid(reason)
+                        case .notCovered:
+                            chain = .valid
+                            if !cscas.crls.isEmpty { notes.append("no CRL of the CSCA \(ca.subject) was given: revocation not checked") }
+                        case .notRevoked: chain = .valid
+                        }
                     }
                 }
                 if chain == .valid { break }

@@ -3,17 +3,17 @@
 # two CSCAs (RSA-2048; EC brainpoolP256r1 with explicit curve parameters, as many CSCAs have),
 # Document Signers under them, data groups (EF.DG1 with the ICAO 9303-3 specimen MRZ, EF.DG15 with
 # an RSA key), and EF.SODs over them in every signature and hash algorithm ICAO 9303-12 names, plus
-# damaged ones. Nothing here is committed output: PassiveAuthenticationPKITests runs this into a
+# damaged ones (a revoked DS among them). Nothing here is committed output: PassiveAuthenticationPKITests runs this into a
 # temporary folder each time (random keys; the outcomes do not depend on them).
 #
 #   TestVectors/chip/make_pki.sh OUT_DIR
 #
-# OUT_DIR/csca/           the trusted CSCAs (PEM)
+# OUT_DIR/csca/           the trusted CSCAs (PEM); OUT_DIR/crl/ the RSA CSCA's CRL (ds-revoked revoked)
 # OUT_DIR/EF_DG1.bin, EF_DG15.bin, EF_DG1-changed.bin
 # OUT_DIR/sod/NAME.bin    one EF.SOD per case; OUT_DIR/cases.tsv: NAME, data groups, expected result
 set -euo pipefail
 out=${1:?usage: make_pki.sh OUT_DIR}
-mkdir -p "$out/csca" "$out/sod" "$out/work"
+mkdir -p "$out/csca" "$out/crl" "$out/sod" "$out/work"
 out=$(cd "$out" && pwd)
 cd "$out/work"
 q() { "$@" >/dev/null 2>&1 || { echo "make_pki.sh: failed: $*" >&2; "$@"; exit 1; }; }
@@ -25,6 +25,8 @@ default_ca = ca
 [ca]
 database = index.txt
 serial = serial
+crlnumber = crlnumber
+default_crl_days = 30
 new_certs_dir = .
 default_md = sha256
 policy = any
@@ -44,6 +46,7 @@ subjectKeyIdentifier = hash
 EOF
 : > index.txt
 echo 1000 > serial
+echo 01 > crlnumber
 
 q openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out csca-rsa.key
 q openssl req -new -x509 -key csca-rsa.key -subj "/C=UT/CN=IDKit Test CSCA RSA" -days 7300 -sha256 \
@@ -75,6 +78,10 @@ ds ds-p256 p256 csca-rsa
 ds ds-bp384 bp384 csca-ec
 ds ds-expired rsa csca-rsa 20100101000000Z 20110101000000Z
 ds ds-other rsa csca-other
+ds ds-revoked rsa csca-rsa
+# The RSA CSCA revokes ds-revoked and publishes its CRL.
+q openssl ca -batch -config ca.cnf -cert csca-rsa.pem -keyfile csca-rsa.key -revoke ds-revoked.pem
+q openssl ca -batch -config ca.cnf -cert csca-rsa.pem -keyfile csca-rsa.key -gencrl -out "$out/crl/csca-rsa.crl"
 
 # --- Data groups ----------------------------------------------------------------------------
 mrz='P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<L898902C36UTO7408122F1204159ZE184226B<<<<<10'
@@ -129,6 +136,7 @@ sod rsa-pss-sha256 ds-rsa sha256 rsa_padding_mode:pss;      case_ rsa-pss-sha256
 sod ecdsa-p256-sha256 ds-p256 sha256;                       case_ ecdsa-p256-sha256 1,15 passed
 sod expired-ds ds-expired sha256;                           case_ expired-ds 1,15 failed
 sod other-csca ds-other sha256;                             case_ other-csca 1,15 incomplete
+sod revoked-ds ds-revoked sha256;                           case_ revoked-ds 1,15 failed
 cp "$out/sod/rsa-pkcs1-sha256.bin" "$out/sod/changed-dg1.bin"; case_ changed-dg1 1-changed,15 failed
 lds sha1 "$dg1" "$dg15";     sod rsa-pkcs1-sha1 ds-rsa sha1;        case_ rsa-pkcs1-sha1 1,15 passed
 lds sha224 "$dg1" "$dg15";   sod ecdsa-bp384-sha224 ds-bp384 sha224; case_ ecdsa-bp384-sha224 1,15 passed
