@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: python-venv python-test bench-python soak-service check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -49,6 +49,12 @@ bench-python: release python-venv
 	@$(PYTHON_VENV)/bin/python -c "import mrz" 2>/dev/null || $(PYTHON_VENV)/bin/pip install -q mrz
 	IDKIT_LIBRARY=$(CURDIR)/.build/release/libIDKitC.so $(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-deps --force-reinstall ./python
 	$(PYTHON_VENV)/bin/python Benchmarks/python_bench.py
+
+## Passive authentication of ../shared's issued documents: IDKit, then asn1crypto + cryptography.
+bench-chip: release python-venv
+	@$(PYTHON_VENV)/bin/python -c "import asn1crypto, cryptography" 2>/dev/null || $(PYTHON_VENV)/bin/pip install -q asn1crypto cryptography
+	.build/release/idkit-bench chip ../shared/testdata/emrtd/real-documents
+	$(PYTHON_VENV)/bin/python Benchmarks/compare_chip.py
 
 python-test: python-venv
 	IDKIT_LIBRARY=$(PYTHON_LIB) $(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-deps --force-reinstall ./python

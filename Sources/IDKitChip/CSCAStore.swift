@@ -12,9 +12,21 @@ public struct CSCAStore: Sendable {
     /// its CSCA lists is revoked.
     public private(set) var crls: [[UInt8]] = []
 
+    /// Each certificate's subject (RFC 2253), read once: a Document Signer's issuer picks its
+    /// candidates without parsing every CSCA of a master list again for each document.
+    let subjects: [String]
+
     public init(certificates: [[UInt8]], source: String) {
         self.certificates = certificates
         self.source = source
+        subjects = certificates.map { LibCrypto.fields(ofDER: $0).subject }
+    }
+
+    /// The certificates whose subject is `issuer`, else (names encoded so differently that their
+    /// text differs) all of them.
+    func candidates(issuer: String) -> [[UInt8]] {
+        let named = certificates.indices.filter { subjects[$0] == issuer }.map { certificates[$0] }
+        return named.isEmpty ? certificates : named
     }
 
     /// The store with the CRLs of `path` (a folder of `.crl`, `.der`, `.pem` files, or one file).

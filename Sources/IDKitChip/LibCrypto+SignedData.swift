@@ -14,10 +14,17 @@ extension LibCrypto {
         "2.16.840.1.101.3.4.2.3": ("SHA-512", "SHA2-512"),
     ]
 
+    /// The digests fetched once (OpenSSL 3 looks an algorithm up in its provider, under a lock, on
+    /// every fetch); fetched objects are immutable and shared between threads.
+    nonisolated(unsafe) static let fetchedDigests: [String: OpaquePointer] = {
+        var out: [String: OpaquePointer] = [:]
+        for name in ["SHA1", "SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512"] { if let md = EVP_MD_fetch(nil, name, nil) { out[name] = md } }
+        return out
+    }()
+
     /// `data` hashed with the algorithm named by its OpenSSL name (`digestNames`' `fetch`).
     static func digest(named name: String, _ data: ArraySlice<UInt8>) -> [UInt8]? {
-        guard let md = EVP_MD_fetch(nil, name, nil) else { return nil }
-        defer { EVP_MD_free(md) }
+        guard let md = fetchedDigests[name] else { return nil }
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = data.withUnsafeBufferPointer { input in
@@ -357,6 +364,7 @@ extension LibCrypto {
     /// Whether `certificate` is revoked by one of `crls` that its `issuer` signed (the CRL's issuer
     /// name is the CA's subject and the CA's key verifies the CRL).
     static func revocation(of certificate: [UInt8], issuer: [UInt8], crls: [[UInt8]]) -> RevocationOutcome {
+        guard !crls.isEmpty else { return .notCovered }
         guard let subject = Self.certificate(certificate), let ca = Self.certificate(issuer) else { return .notCovered }
         defer { X509_free(subject); X509_free(ca) }
         var outcome = RevocationOutcome.notCovered

@@ -114,7 +114,7 @@ public struct PassiveAuthentication: Sendable {
         var issuer: Signer?
         if let signer, let cscas {
             chain = .notPerformed("no CSCA among \(cscas.source) issued the Document Signer (issuer \(signer.issuer))")
-            for candidate in cscas.certificates {
+            for candidate in cscas.candidates(issuer: signer.issuer) {
                 switch LibCrypto.issued(signer.der, by: candidate) {
                 case .notIssuer: continue
                 case .signatureInvalid(let reason):
