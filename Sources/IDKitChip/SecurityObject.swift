@@ -82,6 +82,24 @@ public struct SecurityObject: Sendable {
         } catch {
             throw LDSError(error.kind, offset: octets.value.lowerBound + error.offset, tag: error.tag, "in the LDSSecurityObject: " + error.message)
         }
+        // Deviations issued documents show, accepted and said (the manifest of ../shared/testdata/emrtd
+        // lists them): BER indefinite lengths, rsaEncryption named without a hash, data groups listed
+        // out of order.
+        if contentInfo.end != contentInfo.value.upperBound || signed.end != signed.value.upperBound {
+            warnings.append("the SOD's CMS uses BER indefinite lengths, where DER (definite) is expected")
+        }
+        // SignerInfo: version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature (04), …
+        if let infos = parts.last, infos.tag == 0x31, let first = try? infos.children(bytes, depth: 3, indefinite: true).first,
+           let fields = try? first.children(bytes, depth: 4, indefinite: true),
+           let signature = fields.firstIndex(where: { $0.tag == 0x04 }), signature > 0,
+           let oid = try? fields[signature - 1].children(bytes, depth: 5, indefinite: true).first?.objectIdentifier(bytes, of: "signatureAlgorithm"),
+           oid == "1.2.840.113549.1.1.1" {
+            warnings.append("the SignerInfo names its signature algorithm rsaEncryption, without a hash; the digest algorithm's is used")
+        }
+        let numbers = content.dataGroupHashes.map(\.number)
+        if numbers != numbers.sorted() {
+            warnings.append("the SOD lists its data-group hashes out of order (\(numbers.map { "DG\($0)" }.joined(separator: ", ")))")
+        }
         self.warnings = warnings
         signedData = bytes[contentInfo.range]
     }

@@ -185,6 +185,22 @@ struct CSCAChainTests {
         #expect(pa.result == (groups.isEmpty ? .incomplete : .passed), "\(pa.reasons)")
     }
 
+    @Test("the deviations of issued documents are accepted and said: BER indefinite lengths, rsaEncryption, id-data, a SignerInfo matched by serial")
+    func deviationsAreWarnings() throws {
+        func warnings(_ country: String) throws -> [String] {
+            let folder = EMRTDSamples.directory.appendingPathComponent("real-documents/\(country)")
+            return PassiveAuthentication(sod: Array(try Data(contentsOf: folder.appendingPathComponent("EF_SOD.bin"))), dataGroups: [:]).warnings
+        }
+        let nz = try warnings("NZ")
+        #expect(nz.contains { $0.contains("BER indefinite lengths") } && nz.contains { $0.contains("rsaEncryption") })
+        #expect(try warnings("US").contains { $0.contains("rsaEncryption") })
+        #expect(try warnings("CN").contains { $0.contains("id-data") })
+        #expect(try warnings("MY").contains { $0.contains("matched by serial number") })
+        #expect(try warnings("DE").isEmpty)
+        let bsi = PassiveAuthentication(sod: try EMRTDSamples.bytes("bsi-tr03105-5-refdata", "EF_SOD.bin"), dataGroups: [:])
+        #expect(bsi.warnings == ["the SOD lists its data-group hashes out of order (DG1, DG2, DG3, DG14, DG4)"])
+    }
+
     @Test func anotherCountrysCSCAIsNoChain() throws {
         let de = EMRTDSamples.directory.appendingPathComponent("real-documents/DE")
         let store = try CSCAStore(contentsOf: EMRTDSamples.directory.appendingPathComponent("real-documents/AT/CSCA.der").path)
