@@ -46,8 +46,12 @@ enum LibCrypto {
         let name = key.count == 16 ? "AES-128-CBC" : (key.count == 24 ? "AES-192-CBC" : "AES-256-CBC")
         var out = [UInt8](repeating: 0, count: 16)
         var length = 0
+        // An OSSL_PARAM keeps the pointer to its key: a static string's, not the temporary C string
+        // Swift makes of a literal for one call (AddressSanitizer caught that use after free).
+        let parameter: StaticString = "cipher"
+        let keyName = UnsafeRawPointer(parameter.utf8Start).assumingMemoryBound(to: CChar.self)
         let ok = name.withCString { cipher -> Bool in
-            var params = [OSSL_PARAM_construct_utf8_string("cipher", UnsafeMutablePointer(mutating: cipher), 0), OSSL_PARAM_construct_end()]
+            var params = [OSSL_PARAM_construct_utf8_string(keyName, UnsafeMutablePointer(mutating: cipher), 0), OSSL_PARAM_construct_end()]
             return key.withUnsafeBufferPointer { k in
                 data.withUnsafeBufferPointer { d in
                     out.withUnsafeMutableBufferPointer { o in
