@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
         // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
         .library(name: "IDKitAAMVA", targets: ["IDKitAAMVA"]),
-        // Image decoding (PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC) and the geometry the readers need.
+        // Image decoding (PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC, JPEG 2000) and the geometry the readers need.
         .library(name: "IDKitImage", targets: ["IDKitImage"]),
         // Barcode reading: PDF417 through zxing-cpp with IDKit's own locator, 1D and QR through zbar.
         .library(name: "IDKitBarcode", targets: ["IDKitBarcode"]),
@@ -53,6 +53,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
         // OpenCV's dnn (the MRZ character recognizer). Debian's narrow packages ship no .pc file:
         // scripts/pkgconfig/idkit-opencv.pc, installed by scripts/install-deps, names the include path.
         .systemLibrary(name: "COpenCV", pkgConfig: "idkit-opencv",
@@ -60,7 +61,7 @@ let package = Package(
         // The image libraries behind one C interface: setjmp-based error handling for libjpeg,
         // libpng's simplified API, libtiff, libwebp, giflib and libheif with every size checked
         // before allocation, and a small reader of uncompressed BMP.
-        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG", "CTIFF", "CWebP", "CHeif", "CGIF"]),
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG", "CTIFF", "CWebP", "CHeif", "CGIF", "COpenJPEG"]),
         // zxing-cpp behind a C interface that catches every exception.
         .target(name: "CZXingShim", dependencies: ["CZXing"]),
         // OpenCV's dnn behind a C interface that catches every exception.

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <gif_lib.h>
+#include <openjpeg.h>
 #include <libheif/heif.h>
 #include <tiffio.h>
 #include <webp/decode.h>
@@ -540,4 +541,129 @@ int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
     }
     *pixels = gray;
     return IDK_IMAGE_OK;
+}
+
+// MARK: JPEG 2000 (OpenJPEG)
+
+typedef struct {
+    const uint8_t *data;
+    size_t length, offset;
+} idk_jp2_source;
+
+static OPJ_SIZE_T jp2_read(void *buffer, OPJ_SIZE_T count, void *user) {
+    idk_jp2_source *s = user;
+    if (s->offset >= s->length) return (OPJ_SIZE_T)-1;
+    size_t n = s->length - s->offset < count ? s->length - s->offset : count;
+    memcpy(buffer, s->data + s->offset, n);
+    s->offset += n;
+    return n;
+}
+
+static OPJ_OFF_T jp2_skip(OPJ_OFF_T count, void *user) {
+    idk_jp2_source *s = user;
+    if (count < 0) return -1;
+    size_t n = (size_t)count > s->length - s->offset ? s->length - s->offset : (size_t)count;
+    s->offset += n;
+    return (OPJ_OFF_T)n;
+}
+
+static OPJ_BOOL jp2_seek(OPJ_OFF_T position, void *user) {
+    idk_jp2_source *s = user;
+    if (position < 0 || (size_t)position > s->length) return OPJ_FALSE;
+    s->offset = (size_t)position;
+    return OPJ_TRUE;
+}
+
+typedef struct { char *message; size_t capacity; } idk_jp2_messages;
+
+static void jp2_error(const char *text, void *user) {
+    idk_jp2_messages *m = user;
+    // OpenJPEG's messages end in a newline; the first error is the one to tell.
+    if (m->message != NULL && m->capacity > 0 && m->message[0] == '\0') {
+        put_message(m->message, m->capacity, "%s", text);
+        size_t n = strlen(m->message);
+        if (n > 0 && m->message[n - 1] == '\n') m->message[n - 1] = '\0';
+    }
+}
+
+static void jp2_quiet(const char *text, void *user) { (void)text; (void)user; }
+
+/// A JP2 file or a raw J2K codestream: the header read first and its size checked against the
+/// limit before anything is decoded; gray from one component, RGB from three (8 bits scaled from
+/// the components' precision); subsampled components are refused.
+int32_t idk_jp2_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
+                       uint8_t **pixels, int32_t *width, int32_t *height,
+                       char *message, size_t messageCapacity) {
+    *pixels = NULL;
+    *width = 0;
+    *height = 0;
+    if (message != NULL && messageCapacity > 0) message[0] = '\0';
+    const OPJ_CODEC_FORMAT format = length >= 2 && data[0] == 0xFF && data[1] == 0x4F ? OPJ_CODEC_J2K : OPJ_CODEC_JP2;
+    opj_codec_t *codec = opj_create_decompress(format);
+    if (codec == NULL) {
+        put_message(message, messageCapacity, "OpenJPEG cannot make a decoder");
+        return IDK_IMAGE_CORRUPT;
+    }
+    idk_jp2_messages messages = {message, messageCapacity};
+    opj_set_error_handler(codec, jp2_error, &messages);
+    opj_set_warning_handler(codec, jp2_quiet, NULL);
+    opj_set_info_handler(codec, jp2_quiet, NULL);
+    opj_dparameters_t parameters;
+    opj_set_default_decoder_parameters(&parameters);
+    int32_t status = IDK_IMAGE_CORRUPT;
+    opj_image_t *image = NULL;
+    idk_jp2_source source = {data, length, 0};
+    opj_stream_t *stream = opj_stream_create(1 << 16, OPJ_TRUE);
+    if (stream == NULL || !opj_setup_decoder(codec, &parameters)) {
+        put_message(message, messageCapacity, "OpenJPEG cannot set up its decoder");
+        goto done;
+    }
+    opj_stream_set_user_data(stream, &source, NULL);
+    opj_stream_set_user_data_length(stream, length);
+    opj_stream_set_read_function(stream, jp2_read);
+    opj_stream_set_skip_function(stream, jp2_skip);
+    opj_stream_set_seek_function(stream, jp2_seek);
+    if (!opj_read_header(stream, codec, &image) || image == NULL) {
+        if (message != NULL && message[0] == '\0') put_message(message, messageCapacity, "the JPEG 2000 header cannot be read");
+        goto done;
+    }
+    const uint64_t w = image->x1 > image->x0 ? image->x1 - image->x0 : 0, h = image->y1 > image->y0 ? image->y1 - image->y0 : 0;
+    status = check_size(w, h, maxPixels, width, height, message, messageCapacity);
+    if (status != IDK_IMAGE_OK) goto done;
+    status = IDK_IMAGE_CORRUPT;
+    if (!opj_decode(codec, stream, image) || !opj_end_decompress(codec, stream)) {
+        if (message != NULL && message[0] == '\0') put_message(message, messageCapacity, "the JPEG 2000 data cannot be decoded");
+        goto done;
+    }
+    const OPJ_UINT32 comps = image->numcomps;
+    if (comps == 0 || (comps != 1 && comps < 3)) {
+        put_message(message, messageCapacity, "a JPEG 2000 image of %u components (1 or 3 and more are read)", comps);
+        goto done;
+    }
+    for (OPJ_UINT32 k = 0; k < (comps == 1 ? 1u : 3u); k++) {
+        const opj_image_comp_t *c = &image->comps[k];
+        if (c->data == NULL || c->dx != 1 || c->dy != 1 || c->w != w || c->h != h || c->prec == 0 || c->prec > 16) {
+            put_message(message, messageCapacity, "JPEG 2000 component %u is subsampled or of %u bits (full-size components of 1-16 bits are read)", k, c->prec);
+            goto done;
+        }
+    }
+    uint8_t *out = allocate((size_t)w * (size_t)h * (size_t)channels, message, messageCapacity);
+    if (out == NULL) { status = IDK_IMAGE_NO_MEMORY; goto done; }
+    for (size_t i = 0; i < (size_t)w * (size_t)h; i++) {
+        uint32_t v[3];
+        for (OPJ_UINT32 k = 0; k < 3; k++) {
+            const opj_image_comp_t *c = &image->comps[comps == 1 ? 0 : k];
+            int64_t x = c->data[i] + (c->sgnd ? (1 << (c->prec - 1)) : 0);
+            x = c->prec >= 8 ? x >> (c->prec - 8) : x << (8 - c->prec);
+            v[k] = (uint32_t)(x < 0 ? 0 : (x > 255 ? 255 : x));
+        }
+        put_pixel(out, i, channels, v[0], v[1], v[2], 255);
+    }
+    *pixels = out;
+    status = IDK_IMAGE_OK;
+done:
+    if (image != NULL) opj_image_destroy(image);
+    if (stream != NULL) opj_stream_destroy(stream);
+    opj_destroy_codec(codec);
+    return status;
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IDKitChip
+import IDKitImage
 internal import IDKitCore
 import IDKitMRZ
 
@@ -227,7 +228,14 @@ enum ChipCommand {
                 }
                 w.endArray(); w.endObject()
                 if let out = options.faceOut, let face = d.faces.first {
-                    guard FileManager.default.createFile(atPath: out, contents: Data(face.image)) else {
+                    // JPEG as stored; JPEG 2000 (most passports' faces) decoded by OpenJPEG and written as PNG.
+                    var bytes = face.image
+                    if face.imageType == "JPEG2000" {
+                        do { bytes = try ImageEncoder.png(try ImageDecoder.decodeColorPage(face.image).image) } catch {
+                            warnings.append("the JPEG 2000 face cannot be decoded: \(error.message); written as stored")
+                        }
+                    }
+                    guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
                         return fail("\(out): cannot write the face image", .cannotCreateOutput)
                     }
                 }

@@ -145,7 +145,7 @@ extension Help {
       idkit barcode [--json] [--pdf417] [--max-pixels N] IMAGE…
 
     INPUT
-      PNG, JPEG, binary/ASCII PGM, BMP, TIFF, WebP, GIF or HEIC files. PDF417 is read by zxing-cpp
+      PNG, JPEG, binary/ASCII PGM, BMP, TIFF, WebP, GIF, HEIC or JPEG 2000 files. PDF417 is read by zxing-cpp
       after IDKit finds and straightens the barcode (any rotation, perspective, mirrored); 1D and QR
       by zbar and zxing-cpp.
 
@@ -185,7 +185,7 @@ extension Help {
     the challenge the terminal sent and the chip's answer, active authentication is verified with
     the DG15 key (RSA with ISO/IEC 9796-2 scheme 1, or plain ECDSA with --aa-hash, SHA-256 by
     default). With --crl, a Document Signer that a CRL of its CSCA (verified with the CSCA's key)
-    lists is revoked: the chain is invalid. The face's JPEG 2000 decoding is not built yet.
+    lists is revoked: the chain is invalid.
 
     idkit chip apdu wraps one command APDU (short form) or checks and unwraps one response with the
     session keys of BAC or PACE and the send sequence counter (ICAO 9303-11 §9.8; 3DES: 8-byte SSC,
@@ -202,7 +202,7 @@ extension Help {
       --masterlist FILE     an ICAO CSCA master list (its signature is checked)
       --crl DIR|FILE        the CSCAs' certificate revocation lists (.crl, .der, .pem)
       --reference-date D    the date certificates' expiry is judged at (default today; expiry is a warning)
-      --face-out FILE       write DG2's first face image as stored (JPEG, or JPEG 2000)
+      --face-out FILE       write DG2's first face: a JPEG as stored, a JPEG 2000 decoded to PNG
       --mrz LINES           the printed MRZ, compared with DG1
 
     EXIT STATUS

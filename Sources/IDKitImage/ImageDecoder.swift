@@ -36,7 +36,7 @@ public struct ImageLimits: Sendable, Equatable {
 public enum ImageDecoder {
     /// The formats, told apart by their first bytes.
     public enum Format: String, Sendable, CaseIterable {
-        case png = "PNG", jpeg = "JPEG", pgm = "PGM", bmp = "BMP", tiff = "TIFF", webp = "WebP", gif = "GIF", heif = "HEIF"
+        case png = "PNG", jpeg = "JPEG", pgm = "PGM", bmp = "BMP", tiff = "TIFF", webp = "WebP", gif = "GIF", heif = "HEIF", jpeg2000 = "JPEG 2000"
 
         /// The format of `data` from its signature; an ``ImageError/Kind/unsupportedFormat`` that
         /// names its first bytes for none of them (empty data is left to the decoder to call empty).
@@ -44,7 +44,7 @@ public enum ImageDecoder {
             guard !data.isEmpty else { return nil }
             guard let format = of(data) else {
                 let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
-                throw ImageError(.unsupportedFormat, "not a JPEG, PNG, PGM, BMP, TIFF, WebP, GIF or HEIC image (first bytes \(head))")
+                throw ImageError(.unsupportedFormat, "not a JPEG, PNG, PGM, BMP, TIFF, WebP, GIF, HEIC or JPEG 2000 image (first bytes \(head))")
             }
             return format
         }
@@ -62,6 +62,8 @@ public enum ImageDecoder {
             if at(0, [0x49, 0x49, 0x2A, 0x00]) || at(0, [0x4D, 0x4D, 0x00, 0x2A]) || at(0, [0x49, 0x49, 0x2B, 0x00])
                 || at(0, [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
             if at(0, Array("RIFF".utf8)), at(8, Array("WEBP".utf8)) { return .webp }
+            // JPEG 2000: the JP2 signature box, or a bare codestream (SOC, SIZ).
+            if at(0, [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) || at(0, [0xFF, 0x4F, 0xFF, 0x51]) { return .jpeg2000 }
             if at(0, Array("GIF87a".utf8)) || at(0, Array("GIF89a".utf8)) { return .gif }
             // ISO BMFF with a HEIF brand (ISO/IEC 23008-12): heic, heix, mif1, msf1, avif, …
             if at(4, Array("ftyp".utf8)), data.count >= 12 {
@@ -120,13 +122,14 @@ public enum ImageDecoder {
             raster.orientation = Int(data.withUnsafeBufferPointer { idk_webp_exif_orientation($0.baseAddress, $0.count) })
             return raster
         case .gif: return try decodeC(data, "GIF", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_gif_decode(d, n, m, c, p, w, h, e, k) }
+        case .jpeg2000: return try decodeC(data, "JPEG 2000", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_jp2_decode(d, n, m, c, p, w, h, e, k) }
         case .heif: return try decodeC(data, "HEIF", channels: channels, limits: limits) { d, n, m, p, w, h, _, e, k in idk_heif_decode(d, n, m, c, p, w, h, e, k) }
         case .pgm:
             let gray = try PGM.decode(data, limits: limits)
             return Raster(width: gray.width, height: gray.height, pixels: channels == 3 ? gray.pixels.flatMap { [$0, $0, $0] } : gray.pixels, orientation: 0)
         case nil:
             let head = data.prefix(4).map { String($0, radix: 16) }.joined(separator: " ")
-            throw ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF or HEIC file (first bytes \(head))")
+            throw ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC or JPEG 2000 file (first bytes \(head))")
         }
     }
 

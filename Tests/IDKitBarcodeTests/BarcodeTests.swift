@@ -128,7 +128,7 @@ struct ImageDecoderTests {
     @Test("unknown formats, empty files and small pixel limits")
     func otherErrors() throws {
         #expect(throws: ImageError(.empty, "the file is empty")) { try ImageDecoder.decode([]) }
-        #expect(throws: ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF or HEIC file (first bytes 25 50 44 46)")) {
+        #expect(throws: ImageError(.unsupportedFormat, "not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC or JPEG 2000 file (first bytes 25 50 44 46)")) {
             try ImageDecoder.decode(Array("%PDF-1.7".utf8))
         }
         let data = Array(try Data(contentsOf: PDF417Vectors.directory.appendingPathComponent("images/clean-00.png")))

@@ -17,7 +17,7 @@ import Testing
     static var twinCrop: GrayImage { twin.cropped(x: 0, y: 0, width: 210, height: 100) }
 
     @Test(arguments: [("gray8.bmp", ImageDecoder.Format.bmp), ("two-pages.tif", .tiff), ("lossless.webp", .webp),
-                      ("gray.gif", .gif), ("lossless.heic", .heif)])
+                      ("gray.gif", .gif), ("lossless.heic", .heif), ("lossless.jp2", .jpeg2000)])
     func losslessFormatsDecodeToTheTwinsPixels(_ name: String, _ format: ImageDecoder.Format) throws {
         let data = try Self.bytes(name)
         #expect(ImageDecoder.Format.of(data) == format)
@@ -142,8 +142,18 @@ import Testing
         }
     }
 
+    @Test func aJPEG2000OverThePixelLimitIsRefusedFromItsHeader() throws {
+        let data = try Self.bytes("lossless.jp2")
+        do {
+            _ = try ImageDecoder.decode(data, limits: ImageLimits(maxPixels: 10_000))
+            Issue.record("a 420-pixel-wide JPEG 2000 decoded under a 10,000-pixel limit")
+        } catch {
+            #expect(error.kind == .tooLarge, "\(error)")
+        }
+    }
+
     @Test func truncatedFilesOfEveryFormatGetAClearError() throws {
-        for name in ["gray8.bmp", "two-pages.tif", "lossless.webp", "gray.gif", "lossless.heic"] {
+        for name in ["gray8.bmp", "two-pages.tif", "lossless.webp", "gray.gif", "lossless.heic", "lossless.jp2"] {
             let data = try Self.bytes(name)
             let cut = Array(data.prefix(data.count / 3))
             do {

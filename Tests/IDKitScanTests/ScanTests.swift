@@ -104,7 +104,7 @@ struct ImageVectors: Decodable, Sendable {
         #expect(scanner.scan(GrayImage(width: 60, height: 20)).status == .imageTooSmall)
         let notAnImage = scanner.scan(file: ImageVectors.directory.appendingPathComponent("manifest.json").path)
         #expect(notAnImage.status == .unsupportedImage)
-        #expect(notAnImage.reason?.contains("not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF or HEIC file") == true)
+        #expect(notAnImage.reason?.contains("not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC or JPEG 2000 file") == true)
     }
 
     @Test(arguments: 1...8)

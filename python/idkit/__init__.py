@@ -166,7 +166,7 @@ def _image(image: Union[bytes, str, "_os.PathLike[str]"]) -> bytes:
 
 
 def read_barcodes(image: Union[bytes, str, "_os.PathLike[str]"], *, pdf417_only: bool = False) -> BarcodeResult:
-    """The barcodes (PDF417, QR, 1D) in an encoded image (JPEG, PNG, PGM, BMP, TIFF, WebP, GIF,
+    """The barcodes (PDF417, QR, 1D) in an encoded image (JPEG, PNG, PGM, BMP, TIFF, WebP, GIF, JPEG 2000,
     HEIC) or an image file, as `idkit barcode --json` ("file": "-")."""
     return _native.call(_native.barcode_read, _image(image), b'{"pdf417":true}' if pdf417_only else None)
 

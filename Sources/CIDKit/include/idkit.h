@@ -90,7 +90,7 @@ idkit_result *idkit_mrz_validate_many(const uint8_t *text, size_t length, const 
 idkit_result *idkit_aamva_parse(const uint8_t *payload, size_t length, const char *options_json);
 
 /*
- * The barcodes in an encoded image (JPEG, PNG, PGM, BMP, TIFF, WebP, GIF, HEIC), as
+ * The barcodes in an encoded image (JPEG, PNG, PGM, BMP, TIFF, WebP, GIF, HEIC, JPEG 2000), as
  * `idkit barcode --json` with "file": "-". Options: {"pdf417": bool} (PDF417 only).
  */
 idkit_result *idkit_barcode_read(const uint8_t *image, size_t length, const char *options_json);

@@ -64,6 +64,11 @@ int32_t idk_webp_exif_orientation(const uint8_t *data, size_t length);
 int32_t idk_exif_orientation(const uint8_t *data, size_t length);
 
 /// Decodes the first frame of a GIF on its logical screen (white elsewhere) to 8-bit gray or RGB.
+/// JPEG 2000 (a JP2 file or a J2K codestream) through OpenJPEG: the face images of ePassports.
+int32_t idk_jp2_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
+                       uint8_t **pixels, int32_t *width, int32_t *height,
+                       char *message, size_t messageCapacity);
+
 int32_t idk_gif_decode(const uint8_t *data, size_t length, uint64_t maxPixels, int32_t channels,
                             uint8_t **pixels, int32_t *width, int32_t *height,
                             char *message, size_t messageCapacity);

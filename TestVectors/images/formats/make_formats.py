@@ -14,6 +14,7 @@ at 420 px wide, saved as `twin.png`, the reference. Each other file holds the sa
     lossless with an EXIF chunk saying orientation 6 (`orientation-6.webp`: stored turned 90°
     counter-clockwise, to be shown upright);
   - GIF with a 256-gray palette (`gray.gif`);
+  - JPEG 2000, a lossless JP2 in RGB (`lossless.jp2`, Pillow's OpenJPEG);
   - HEIC, lossless in RGB (`lossless.heic`, heif-enc -L -p chroma=444 --matrix_coefficients=0)
     and lossy (`lossy.heic`, default settings), from Debian's libheif-examples.
 Oversized headers (100000 × 100000) are made by the tests themselves, not stored here. The
@@ -48,6 +49,8 @@ def write_all(im, prefix):
     im.save(out("two-pages.tif"), compression="tiff_lzw", save_all=True, append_images=[im.rotate(180)])
     turned = im.rotate(180)
     turned.save(out("orientation-3.tif"), compression="tiff_lzw", tiffinfo={274: 3})
+    # JPEG 2000 (issue 17: ePassport faces): a JP2 file, reversible 5/3 wavelet (lossless), RGB.
+    im.convert("RGB").save(out("lossless.jp2"), irreversible=False)
     im.convert("RGB").save(out("lossless.webp"), lossless=True)
     im.convert("RGB").save(out("lossy.webp"), quality=90)
     exif = Image.Exif()
