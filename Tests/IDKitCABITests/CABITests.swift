@@ -48,6 +48,11 @@ import Testing
                      Self.root.appendingPathComponent("Tests/IDKitCABITests/c/abi_test.c").path, "-o", program,
                      "-L", work.path, "-lidkit", "-Wl,-rpath," + work.path, "-lpthread"]
         if let sanitizer { flags = ["-fsanitize=\(sanitizer)"] + flags }
+        // The toolchain's ThreadSanitizer runtime intercepts libdispatch and Blocks, which are the
+        // toolchain's own libraries on Linux.
+        if sanitizer == "thread" {
+            flags += ["-L/opt/swift/usr/lib/swift/linux", "-ldispatch", "-lBlocksRuntime", "-Wl,-rpath,/opt/swift/usr/lib/swift/linux"]
+        }
         let compiled = try Self.run(compiler, flags)
         #expect(compiled.status == 0, "\(compiler) failed: \(compiled.output)")
         guard compiled.status == 0 else { return }
