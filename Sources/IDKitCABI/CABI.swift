@@ -56,18 +56,16 @@ enum CABI {
             Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option \(name) must be \(what)")
         }
 
+        static func wrong(_ w: OptionValue.Wrong) -> Failure { wrong(w.name, w.expected) }
+
         /// A JSON `true` or `false` (not a number), `nil` when absent or `null`.
         func flag(_ name: String) throws(Failure) -> Bool? {
-            guard let value = members[name], !(value is NSNull) else { return nil }
-            guard let n = value as? NSNumber, String(cString: n.objCType) == "c" else { throw Self.wrong(name, "true or false") }
-            return n.boolValue
+            do { return try OptionValue.flag(members[name] is NSNull ? nil : members[name], name, text: false) } catch { throw Self.wrong(error) }
         }
 
         /// A date `"YYYY-MM-DD"`, `nil` when absent or `null`.
         func date(_ name: String) throws(Failure) -> CalendarDate? {
-            guard let value = members[name], !(value is NSNull) else { return nil }
-            guard let text = value as? String, let date = CalendarDate(iso8601: text) else { throw Self.wrong(name, "a date of the form YYYY-MM-DD") }
-            return date
+            do { return try OptionValue.date(members[name] is NSNull ? nil : members[name], name) } catch { throw Self.wrong(error) }
         }
 
         /// `redaction`: the object of `idkit serve --redaction FILE` (`{"default": {"mode", …},

@@ -79,7 +79,7 @@ public struct CSCAStore: Sendable {
     /// carries), its content be a CscaMasterList of version 0. The signer's own chain (to its
     /// country's CSCA, usually in the list) is the operator's to trust, as with a CSCA folder.
     public init(masterList bytes: [UInt8], name: String = "master list") throws(LDSError) {
-        let (_, signature, content) = try LibCrypto.masterList(bytes)
+        let (signature, content) = try LibCrypto.masterList(bytes)
         switch signature {
         case .valid: break
         case .invalid(let reason, _):

@@ -14,8 +14,9 @@ extension LibCrypto {
         "2.16.840.1.101.3.4.2.3": ("SHA-512", "SHA2-512"),
     ]
 
-    /// The digests fetched once (OpenSSL 3 looks an algorithm up in its provider, under a lock, on
-    /// every fetch); fetched objects are immutable and shared between threads.
+    /// The digests fetched once: OpenSSL 3 looks an algorithm up in its provider, under a lock, on
+    /// every use of EVP_sha1() and friends, which costs more than hashing 24 bytes; fetched objects
+    /// are immutable and may be shared between threads (OpenSSL's "Algorithm fetching" guide).
     nonisolated(unsafe) static let fetchedDigests: [String: OpaquePointer] = {
         var out: [String: OpaquePointer] = [:]
         for name in ["SHA1", "SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512"] { if let md = EVP_MD_fetch(nil, name, nil) { out[name] = md } }
@@ -241,10 +242,10 @@ extension LibCrypto {
         return X509_verify(subject, key) == 1 ? .verified : .signatureInvalid(errorReason())
     }
 
-    /// The certificates of an ICAO CSCA master list (ICAO 9303-12 §9: a CMS SignedData of
-    /// id-icao-cscaMasterList, CscaMasterList ::= SEQUENCE { version, certList SET OF Certificate })
-    /// and whether its signature verifies with the signer certificate it carries.
-    static func masterList(_ der: [UInt8]) throws(LDSError) -> (certificates: [[UInt8]], signature: SignatureOutcome, content: [UInt8]) {
+    /// The content of an ICAO CSCA master list (ICAO 9303-12 §9: a CMS SignedData of
+    /// id-icao-cscaMasterList; its CscaMasterList is read by ``CSCAStore``) and whether its
+    /// signature verifies with the signer certificate it carries.
+    static func masterList(_ der: [UInt8]) throws(LDSError) -> (signature: SignatureOutcome, content: [UInt8]) {
         ERR_clear_error()
         let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var p = buffer.baseAddress
@@ -257,7 +258,7 @@ extension LibCrypto {
         }
         let content = Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(octets), count: Int(ASN1_STRING_length(octets))))
         let signature = try verifySignedData(der[...])
-        return ([], signature, content)
+        return (signature, content)
     }
 }
 

@@ -5,24 +5,12 @@ internal import CCrypto
 enum LibCrypto {
     enum Digest { case sha1, sha256 }
 
-    // Fetched once: OpenSSL 3 looks an algorithm up in its provider on every use of EVP_sha1() and
-    // friends, which costs more than hashing 24 bytes. Fetched objects are immutable and may be
-    // shared between threads (OpenSSL's "Algorithm fetching" guide).
-    nonisolated(unsafe) static let sha1 = EVP_MD_fetch(nil, "SHA1", nil)
-    nonisolated(unsafe) static let sha256 = EVP_MD_fetch(nil, "SHA2-256", nil)
     nonisolated(unsafe) static let tdesCBC = EVP_CIPHER_fetch(nil, "DES-EDE-CBC", nil)
 
+    /// SHA-1 or SHA-256 (the key derivations of 9303-11), through ``digest(named:_:)``.
     static func digest(_ kind: Digest, _ data: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: kind == .sha1 ? 20 : 32)
-        var length: UInt32 = 0
-        let md = kind == .sha1 ? Self.sha1 : Self.sha256
-        let ok = data.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, md, nil)
-            }
-        }
-        // EVP_Digest with a built-in digest fails only when memory runs out.
-        precondition(ok == 1 && Int(length) == out.count, "libcrypto: EVP_Digest failed")
+        // EVP_Digest with a built-in, already fetched digest fails only when memory runs out.
+        guard let out = digest(named: kind == .sha1 ? "SHA1" : "SHA2-256", data[...]) else { preconditionFailure("libcrypto: EVP_Digest failed") }
         return out
     }
 

@@ -18,10 +18,11 @@ enum RetailMAC {
         return try LibCrypto.crypt(.tdesCBC, key: key, iv: chain, Array(padded.suffix(8)), encrypt: true)
     }
 
-    /// ISO/IEC 9797-1 padding method 2: 0x80, then zeros to a multiple of 8 bytes (always at least one byte).
-    static func pad(_ data: [UInt8]) -> [UInt8] {
+    /// ISO/IEC 9797-1 padding method 2: 0x80, then zeros to a multiple of `block` bytes (always at
+    /// least one byte): 8 for DES, 16 for AES secure messaging.
+    static func pad(_ data: [UInt8], block: Int = 8) -> [UInt8] {
         var out = data + [0x80]
-        while out.count % 8 != 0 { out.append(0) }
+        while out.count % block != 0 { out.append(0) }
         return out
     }
 

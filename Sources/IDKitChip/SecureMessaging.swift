@@ -37,11 +37,7 @@ public struct SecureMessaging: Sendable {
     }
 
     /// ISO/IEC 9797-1 padding method 2 to the cipher's block.
-    func pad(_ data: [UInt8]) -> [UInt8] {
-        var out = data + [0x80]
-        while out.count % block != 0 { out.append(0) }
-        return out
-    }
+    func pad(_ data: [UInt8]) -> [UInt8] { RetailMAC.pad(data, block: block) }
 
     func mac(_ data: [UInt8]) throws(ChipError) -> [UInt8] {
         // N = SSC ‖ data, padded (method 2); 3DES: the retail MAC (which pads N itself); AES:

@@ -32,7 +32,7 @@ enum ImageRoutes {
 
     static func barcode(_ request: HTTPRequest) -> HTTPResponse {
         let pdf417: Bool
-        do { pdf417 = try OptionValue.flag(request.query["pdf417"], "pdf417") ?? false } catch { return error.response }
+        do { pdf417 = try RouteOption.flag(request.query["pdf417"], "pdf417") ?? false } catch { return error.response }
         do { return .json(try BarcodeReport.json(imageData: request.body, pdf417: pdf417)) } catch { return imageProblem(error) }
     }
 
@@ -40,9 +40,9 @@ enum ImageRoutes {
         let barcodes: Bool, wantsCrops: Bool
         var date = referenceDate ?? .today
         do throws(Problem) {
-            barcodes = try OptionValue.flag(request.query["barcodes"], "barcodes") ?? true
-            wantsCrops = try OptionValue.flag(request.query["crops"], "crops") ?? false
-            date = try OptionValue.date(request.query["referenceDate"], "referenceDate") ?? date
+            barcodes = try RouteOption.flag(request.query["barcodes"], "barcodes") ?? true
+            wantsCrops = try RouteOption.flag(request.query["crops"], "crops") ?? false
+            date = try RouteOption.date(request.query["referenceDate"], "referenceDate") ?? date
         } catch { return error.response }
         let scanner = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction)
         // Several frames of one document (multipart/form-data, one image per part, in order): their

@@ -32,8 +32,8 @@ enum RequestRedaction {
             number = DocumentNumberRedaction(prefixVisible: p, suffixVisible: s)
             fields.insert(.documentNumber)
         }
-        let mrz = try OptionValue.flag(query["redactMRZ"], "redactMRZ") ?? false
-        let barcode = try OptionValue.flag(query["redactBarcode"], "redactBarcode") ?? false
+        let mrz = try RouteOption.flag(query["redactMRZ"], "redactMRZ") ?? false
+        let barcode = try RouteOption.flag(query["redactBarcode"], "redactBarcode") ?? false
         let asked = !fields.isEmpty || mrz || barcode
         return RedactionSettings(mode: mode ?? (asked ? .fullResult : .none), fields: fields, documentNumber: number,
                                  redactMRZ: mrz, redactBarcode: barcode)

@@ -33,7 +33,7 @@ enum MRZRoute {
             func wrong(_ name: String, _ what: String) -> HTTPResponse {
                 Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: "member \(name) must be \(what)").response
             }
-            if let id = object["id"], !(id is String), !((id as? NSNumber).map { String(cString: $0.objCType) != "c" } ?? false) {
+            if let id = object["id"], !(id is String), !(id is NSNumber && !OptionValue.isJSONBool(id)) {
                 return wrong("id", "a string or a number")
             }
             if let mrz = object["mrz"], !(mrz is String) { return wrong("mrz", "a string") }
@@ -93,10 +93,10 @@ enum MRZRoute {
 
     /// The validator's options from query parameters or a JSON body's members.
     static func apply(_ values: [String: Any], to options: inout MRZRecordValidator.Options, source: String) throws(Problem) {
-        if let b = try OptionValue.flag(values["correct"], "correct", source: source) { options.correct = b }
-        if let b = try OptionValue.flag(values["strict"], "strict", source: source) { options.strict = b }
-        if let b = try OptionValue.flag(values["acceptDeviations"], "acceptDeviations", source: source) { options.acceptDeviations = b }
-        if let d = try OptionValue.date(values["referenceDate"], "referenceDate", source: source) { options.referenceDate = d }
+        if let b = try RouteOption.flag(values["correct"], "correct", source: source) { options.correct = b }
+        if let b = try RouteOption.flag(values["strict"], "strict", source: source) { options.strict = b }
+        if let b = try RouteOption.flag(values["acceptDeviations"], "acceptDeviations", source: source) { options.acceptDeviations = b }
+        if let d = try RouteOption.date(values["referenceDate"], "referenceDate", source: source) { options.referenceDate = d }
     }
 }
 
@@ -152,7 +152,7 @@ enum MergeRoute {
                            detail: "/v1/merge reads application/json (the input document of idkit merge)").response
         }
         let date: CalendarDate?
-        do { date = try OptionValue.date(request.query["referenceDate"], "referenceDate") } catch { return error.response }
+        do { date = try RouteOption.date(request.query["referenceDate"], "referenceDate") } catch { return error.response }
         do {
             let input = try DocumentInput(json: request.body)
             let result = try DocumentMerger(referenceDate: date ?? input.referenceDate ?? referenceDate ?? .today, redaction: redaction).merge(input)

@@ -17,6 +17,16 @@ mkdir -p "$out/csca" "$out/crl" "$out/sod" "$out/work"
 out=$(cd "$out" && pwd)
 cd "$out/work"
 q() { "$@" >/dev/null 2>&1 || { echo "make_pki.sh: failed: $*" >&2; "$@"; exit 1; }; }
+# tlv TAG IN OUT: IN's bytes wrapped in a BER-TLV with the one-byte tag TAG (hex), definite length.
+tlv() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import sys
+tag, body = int(sys.argv[1], 16), open(sys.argv[2], "rb").read()
+n = len(body)
+length = bytes([n]) if n < 0x80 else (bytes([0x81, n]) if n < 0x100 else bytes([0x82, n >> 8, n & 0xFF]))
+open(sys.argv[3], "wb").write(bytes([tag]) + length + body)
+PY
+}
 
 # --- CSCAs and Document Signers -------------------------------------------------------------
 cat > ca.cnf <<'EOF'
@@ -89,13 +99,7 @@ printf '\x61\x5B\x5F\x1F\x58%s' "$mrz" > "$out/EF_DG1.bin"
 printf '\x61\x5B\x5F\x1F\x58%s' "${mrz/ANNA/ANNE}" > "$out/EF_DG1-changed.bin"
 q openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out aa.key
 q openssl pkey -in aa.key -pubout -outform DER -out aa.der
-python3 - "$out/EF_DG15.bin" aa.der <<'PY'
-import sys
-key = open(sys.argv[2], "rb").read()
-n = len(key)
-length = bytes([n]) if n < 0x80 else (bytes([0x81, n]) if n < 0x100 else bytes([0x82, n >> 8, n & 0xFF]))
-open(sys.argv[1], "wb").write(b"\x6F" + length + key)
-PY
+tlv 6F aa.der "$out/EF_DG15.bin"
 
 # --- EF.SODs ----------------------------------------------------------------------------------
 # lds HASH DG… : the LDSSecurityObject (DER, by openssl asn1parse -genconf) over the named files.
@@ -117,13 +121,7 @@ sod() {
     [ $# -ge 4 ] && keyopt=(-keyopt "$4")
     q openssl cms -sign -binary -nodetach -in lds.der -econtent_type 2.23.136.1.1.1 -signer "$signer.pem" -inkey "$signer.key" \
         -md "$hash" -nosmimecap "${keyopt[@]}" -outform DER -out cms.der
-    python3 - cms.der "$out/sod/$name.bin" <<'PY'
-import sys
-body = open(sys.argv[1], "rb").read()
-n = len(body)
-length = bytes([n]) if n < 0x80 else (bytes([0x81, n]) if n < 0x100 else bytes([0x82, n >> 8, n & 0xFF]))
-open(sys.argv[2], "wb").write(b"\x77" + length + body)
-PY
+    tlv 77 cms.der "$out/sod/$name.bin"
 }
 
 dg1="1:$out/EF_DG1.bin"; dg15="15:$out/EF_DG15.bin"
