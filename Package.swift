@@ -126,11 +126,11 @@ let package = Package(
         ),
         .testTarget(
             name: "IDKitChipTests",
-            dependencies: ["IDKitChip", "IDKitMRZ"]
+            dependencies: ["IDKitChip", "IDKitMRZ", "IDKitTestSupport"]
         ),
         .testTarget(
             name: "IDKitDocumentTests",
-            dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA"]
+            dependencies: ["IDKitDocument", "IDKitChip", "IDKitMRZ", "IDKitAAMVA", "IDKitTestSupport"]
         ),
         .testTarget(
             name: "IDKitMRZReadingTests",
@@ -143,11 +143,13 @@ let package = Package(
         ),
         .testTarget(
             name: "IDKitCLITests",
-            dependencies: ["IDKitCLI", "IDKitMRZ"]
+            dependencies: ["IDKitCLI", "IDKitMRZ", "IDKitTestSupport"]
         ),
+        // What several test targets share: IDKit's test PKI, made once per test process.
+        .target(name: "IDKitTestSupport", path: "Tests/IDKitTestSupport"),
         .testTarget(
             name: "IDKitServiceTests",
-            dependencies: ["IDKitService", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage"]
+            dependencies: ["IDKitService", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip", "IDKitDocument", "IDKitTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6],

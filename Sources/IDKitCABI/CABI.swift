@@ -82,6 +82,34 @@ enum CABI {
             }
         }
 
+        /// `csca` (a certificate file or a folder of them) or `masterList` (an ICAO CSCA master
+        /// list file): the trust anchors of a chip's passive authentication, read at each call.
+        func cscas() throws(Failure) -> CSCAStore? {
+            func path(_ name: String) throws(Failure) -> String? {
+                guard let value = members[name], !(value is NSNull) else { return nil }
+                guard let text = value as? String, !text.isEmpty else { throw Self.wrong(name, "a file or folder path (a string)") }
+                return text
+            }
+            let csca = try path("csca"), list = try path("masterList")
+            if csca != nil && list != nil { throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "give option csca or masterList, not both") }
+            do {
+                if let csca { return try CSCAStore(contentsOf: csca) }
+                if let list {
+                    guard let data = FileManager.default.contents(atPath: list), data.count <= 64 << 20 else {
+                        throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option masterList: \(list) cannot be read or is over 64 MiB")
+                    }
+                    return try CSCAStore(masterList: Array(data), name: "master list \(list)")
+                }
+            } catch let error as Failure {
+                throw error
+            } catch let error as ChipError {
+                throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option csca: \(error.message)")
+            } catch {
+                throw Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option masterList: \(error)")
+            }
+            return nil
+        }
+
         /// The options of `idkit validate` (today as the reference date unless given).
         func mrz() throws(Failure) -> MRZRecordValidator.Options {
             var o = MRZRecordValidator.Options(referenceDate: try date("referenceDate") ?? .today)

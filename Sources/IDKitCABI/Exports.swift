@@ -79,10 +79,10 @@ public func idkitScan(_ image: UnsafePointer<UInt8>?, _ length: Int, _ options: 
 
 @_cdecl("idkit_merge")
 public func idkitMerge(_ input: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
-    CABI.call(input, length, options, allowed: ["referenceDate", "redaction"]) { bytes, o, w in
+    CABI.call(input, length, options, allowed: ["referenceDate", "redaction", "csca", "masterList"]) { bytes, o, w in
         let input = try DocumentInput(json: bytes)
         let merger = DocumentMerger(referenceDate: try o.date("referenceDate") ?? input.referenceDate ?? .today,
-                                    redaction: try o.redaction() ?? .fixed(.none))
+                                    redaction: try o.redaction() ?? .fixed(.none), cscas: try o.cscas())
         w.appendRaw(try merger.merge(input).jsonString())
     }
 }

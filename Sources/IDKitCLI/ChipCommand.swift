@@ -22,9 +22,6 @@ enum ChipCommand {
         var aaHash = "SHA2-256"
     }
 
-    /// A chip file is at most this big (EF.DG2 with a large JPEG 2000, EF.DG3 with fingerprints).
-    static let fileLimit = 4 << 20
-
     static func hexValue(_ name: String, _ text: String) throws(UsageError) -> [UInt8] {
         do { return try Hex.decode(text.replacingOccurrences(of: " ", with: ""), name: "--\(name)") } catch { throw UsageError(message: error.message) }
     }
@@ -141,55 +138,16 @@ enum ChipCommand {
             return status
         }
         // Every file given, folders expanded; each told apart by its first tag, not its name.
-        var paths = options.files.flatMap { path -> [String] in
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
-            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-                .filter { $0.lowercased().hasSuffix(".bin") || $0.hasPrefix("EF") }.map { (path as NSString).appendingPathComponent($0) }
-        }
-        if let sod = options.sod { paths.insert(sod, at: 0) }
-        var sod: [UInt8]?
-        var groups: [Int: [UInt8]] = [:]
-        var com: [UInt8]?
-        for path in paths {
-            let bytes: [UInt8]
-            switch InputFiles.read(path, limit: fileLimit) {
-            case .success(let b): bytes = b
-            case .failure(.tooLarge(let limit)): return fail("\(path): more than \(limit) bytes, larger than any chip file", .unreadableInput)
-            case .failure(.unreadable(let why)): return fail("\(path): cannot read: \(why)", .unreadableInput)
-            }
-            if bytes.first == 0x77 {
-                if sod != nil { return fail("\(path): a second EF.SOD", .usage) }
-                sod = bytes
-            } else if bytes.first == 0x60 {
-                com = bytes
-            } else if let number = LDSFile.dataGroup(of: bytes) {
-                if groups[number] != nil { return fail("\(path): a second EF.DG\(number)", .usage) }
-                groups[number] = bytes
-            } else if path == options.sod || options.files.contains(path) {
-                return fail("\(path): not an LDS file (its first byte \(bytes.first.map { String(format: "%02X", $0) } ?? "none") is no EF.SOD, EF.COM or data group tag)", .invalid)
-            }
-        }
-        guard let sod else { return fail("no EF.SOD among the files (its first byte is 77)", .usage) }
-
-        var store: CSCAStore?
+        let files: ChipFiles
+        let store: CSCAStore?
         do {
-            if let csca = options.csca { store = try CSCAStore(contentsOf: csca) }
-            if let list = options.masterList {
-                switch InputFiles.read(list, limit: 64 << 20) {
-                case .success(let b): store = try CSCAStore(masterList: b, name: "master list \(list)")
-                case .failure(.tooLarge(let limit)): return fail("\(list): more than \(limit) bytes", .unreadableInput)
-                case .failure(.unreadable(let why)): return fail("\(list): cannot read: \(why)", .unreadableInput)
-                }
-            }
-            if let crl = options.crl { store = try store?.adding(crlsAt: crl) }
-        } catch let error as ChipError {
-            return fail(error.message, .unreadableInput)
-        } catch let error as LDSError {
-            return fail(error.description, .invalid)
+            files = try ChipInput.files((options.sod.map { [$0] } ?? []) + options.files)
+            store = try ChipInput.store(csca: options.csca, masterList: options.masterList, crl: options.crl)
         } catch {
-            return fail("\(error)", .invalid)
+            return fail(error.message, error.status)
         }
+        guard let sod = files.sod else { return fail("no EF.SOD among the files (its first byte is 77)", .usage) }
+        let groups = files.dataGroups, com = files.com
 
         let referenceDate = String(format: "%04d-%02d-%02d", options.referenceDate.year, options.referenceDate.month, options.referenceDate.day)
         let pa = PassiveAuthentication(sod: sod, dataGroups: groups, cscas: store, referenceDate: referenceDate)

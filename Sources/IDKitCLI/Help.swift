@@ -67,7 +67,8 @@ extension Help {
       idkit serve [--listen HOST:PORT] [--threads N] [--queue N] [--max-body-bytes N] [--timeout-s N]
                   [--max-connections N] [--token-file FILE | --insecure-no-auth]
                   [--tls-cert FILE --tls-key FILE] [--reference-date YYYY-MM-DD]
-                  [--shutdown-timeout-s N] [--redaction FILE] [--no-access-log]
+                  [--shutdown-timeout-s N] [--redaction FILE] [--csca F|DIR | --masterlist F [--crl F|DIR]]
+                  [--no-access-log]
 
     ROUTES
       POST /v1/mrz     text/plain or application/x-ndjson (records as 'idkit validate' reads a file;
@@ -101,9 +102,12 @@ extension Help {
       --tls-cert/--tls-key   HTTPS with this PEM certificate and key
       --shutdown-timeout-s N on SIGTERM/SIGINT, wait up to N seconds for requests in flight (10)
       --redaction FILE       a redaction policy for every answer (JSON: {"default": {"mode",
-                             "fields", "documentNumber", "redactMRZ", "redactBarcode"}, "rules":
-                             [{"country", "region", "type", "settings"}]}); applied by /v1/merge and
-                             /v1/scan; /v1/mrz, /v1/aamva and /v1/barcode then answer 403
+                             "fields", "documentNumber", "redactMRZ", "redactBarcode", "redactFace"},
+                             "rules": [{"country", "region", "type", "settings"}]}); applied by /v1/merge
+                             and /v1/scan; /v1/mrz, /v1/aamva and /v1/barcode then answer 403
+      --csca F|DIR, --masterlist F, --crl F|DIR
+                             the CSCAs (and their CRLs) the chip files sent to /v1/merge ("chip":
+                             [base64 EF files]) must chain to, read once at start
       --no-access-log        no JSON access-log lines on standard error (they never hold a name,
                              number, MRZ, payload or image: route, status, sizes, time)
 
@@ -247,30 +251,38 @@ extension Help {
     """
 
     static let merge = """
-    idkit merge — one document result from MRZ, barcode and VIZ readings
+    idkit merge — one document result from MRZ, barcode, VIZ and chip readings
 
     USAGE
-      idkit merge [--json] [--reference-date YYYY-MM-DD] [redaction options] FILE|-
+      idkit merge [--json] [--reference-date YYYY-MM-DD] [--chip FILE|DIR…] [--csca F|DIR | --masterlist F]
+                  [--crl F|DIR] [redaction options] [FILE|-]
 
-    INPUT (JSON, at most 1 MiB)
+    INPUT (JSON, at most 8 MiB)
       {"mrz": "LINE1\\nLINE2" or ["LINE1", "LINE2"], "barcode": "<base64 payload>",
        "viz": {"front": {"lastName": "MÜLLER", "dateOfBirth": "15.03.1982", …}, "back": {…}},
-       "referenceDate": "YYYY-MM-DD"}
+       "chip": ["<base64 EF.SOD>", "<base64 EF.DG1>", …], "referenceDate": "YYYY-MM-DD"}
       Every key is optional. VIZ field names: firstName lastName fullName documentNumber
       personalIdNumber additionalDocumentNumber dateOfBirth dateOfExpiry dateOfIssue sex nationality
-      issuingState issuingJurisdiction address.
+      issuingState issuingJurisdiction address. With --chip and no FILE, no input document is read.
 
     PRIORITY
       The document number from the MRZ when present; every other field from the barcode, else the
-      back-side VIZ, else the front-side VIZ, else the MRZ. Every source's reading is kept.
+      back-side VIZ, else the front-side VIZ, else the MRZ. The chip (DG1, DG11, DG12) comes first
+      for every field it holds when its passive authentication passed, and last otherwise (with
+      the warning chipNotAuthenticated). Every source's reading is kept.
 
     OPTIONS
       --json                         {"fields": {name: {"value", "source", "readings"}}, "dataMatch",
-                                     "derived", "documentClass", "chipAccess", "raw", "redacted", "warnings"}
+                                     "derived", "documentClass", "chipAccess", "chip", "raw", "redacted",
+                                     "warnings"}
       --reference-date D             ages and expiry judged on D (default: the input's, else today)
+      --chip FILE|DIR                files read from the chip (EF.SOD, EF.DG1, EF.DG2, EF.DG11, EF.DG12, …;
+                                     a folder's .bin and EF* files), told apart by their first tag
+      --csca F|DIR, --masterlist F   the CSCAs the chip's Document Signer must chain to; --crl F|DIR their CRLs
       --redact F1,F2…                redact these fields everywhere in the result
       --document-number-visible P,S  redact the document number but keep P leading, S trailing characters
       --redact-mrz, --redact-barcode withhold the raw MRZ lines / barcode bytes
+      --redact-face                  withhold the chip's face images (their type and size stay)
       --redact-mode MODE             none, resultFieldsOnly, imageOnly, fullResult (default with any
                                      redaction option: fullResult)
 

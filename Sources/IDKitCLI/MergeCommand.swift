@@ -1,14 +1,21 @@
 import Foundation
 import IDKitDocument
 import IDKitMRZ
+import IDKitChip
 
 /// `idkit merge FILE|-`: one document result from a JSON document holding any of `mrz`,
-/// `barcode` (base64) and `viz.front` / `viz.back`, with optional redaction.
+/// `barcode` (base64), `viz.front` / `viz.back` and `chip` (base64 EF files), with chip files also
+/// from `--chip FILE|DIR` and their trust anchors from `--csca` or `--masterlist`, with optional
+/// redaction.
 enum MergeCommand {
     struct Options {
         var json = false
         var input = "-"
         var referenceDate: CalendarDate?
+        var chipFiles: [String] = []
+        var csca: String?
+        var masterList: String?
+        var crl: String?
         var redactionOptions = RedactionOptions()
         var redaction: RedactionSettings { redactionOptions.settings }
     }
@@ -22,6 +29,10 @@ enum MergeCommand {
             case .option(name: "json", value: nil): o.json = true
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
             case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
+            case .option(name: "chip", let v): o.chipFiles.append(try cursor.value(of: "chip", v, expecting: "a chip file (EF.SOD, a data group) or a folder of them"))
+            case .option(name: "csca", let v): o.csca = try cursor.value(of: "csca", v, expecting: "a CSCA certificate file or folder")
+            case .option(name: "masterlist", let v): o.masterList = try cursor.value(of: "masterlist", v, expecting: "a CSCA master list file")
+            case .option(name: "crl", let v): o.crl = try cursor.value(of: "crl", v, expecting: "a CRL file or a folder of them")
             case .option(let name, let v) where RedactionOptions.names.contains(name):
                 try o.redactionOptions.accept(name, v, &cursor)
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit merge'")
@@ -30,28 +41,49 @@ enum MergeCommand {
             }
         }
         guard inputs.count <= 1 else { throw UsageError(message: "one input document at a time; found \(inputs.count)") }
-        o.input = inputs.first ?? "-"
+        if o.csca != nil && o.masterList != nil { throw UsageError(message: "give --csca or --masterlist, not both") }
+        if o.crl != nil && o.csca == nil && o.masterList == nil { throw UsageError(message: "--crl needs --csca or --masterlist (the CRLs of which CSCAs)") }
+        // With chip files and nothing else, there is no input document to wait for on standard input.
+        o.input = inputs.first ?? (o.chipFiles.isEmpty ? "-" : "")
         return o
     }
 
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
         let (parsed, exit) = CommandStart.options("merge", help: Help.merge, io: io) { () throws(UsageError) in try parseOptions(arguments) }
         guard let options = parsed else { return exit }
-        let name = options.input == "-" ? "<stdin>" : options.input
-        let bytes: [UInt8]
-        switch InputFiles.read(options.input, limit: DocumentInput.maximumJSONSize) {
-        case .success(let b): bytes = b
-        case .failure(.unreadable(let why)):
-            io.err.write("idkit merge: \(name): cannot read: \(why)\n")
-            return .unreadableInput
-        case .failure(.tooLarge(let limit)):
-            return fail(DocumentError(.invalidInput, "input: more than the \(limit)-byte limit for a merge input"), name, options, io)
+        let name = options.input == "-" ? "<stdin>" : options.input.isEmpty ? options.chipFiles[0] : options.input
+        var bytes: [UInt8] = Array("{}".utf8)
+        if !options.input.isEmpty {
+            switch InputFiles.read(options.input, limit: DocumentInput.maximumJSONSize) {
+            case .success(let b): bytes = b
+            case .failure(.unreadable(let why)):
+                io.err.write("idkit merge: \(name): cannot read: \(why)\n")
+                return .unreadableInput
+            case .failure(.tooLarge(let limit)):
+                return fail(DocumentError(.invalidInput, "input: more than the \(limit)-byte limit for a merge input"), name, options, io)
+            }
+        }
+        var cscas: CSCAStore?
+        var files: [[UInt8]] = []
+        do {
+            cscas = try ChipInput.store(csca: options.csca, masterList: options.masterList, crl: options.crl)
+            if !options.chipFiles.isEmpty {
+                let set = try ChipInput.files(options.chipFiles)
+                files = (set.sod.map { [$0] } ?? []) + (set.com.map { [$0] } ?? []) + set.dataGroups.keys.sorted().map { set.dataGroups[$0]! }
+            }
+        } catch {
+            io.err.write("idkit merge: \(error.message)\n")
+            return error.status
         }
         let result: DocumentResult
-        do {
-            let input = try DocumentInput(json: bytes)
+        do throws(DocumentError) {
+            var input = try DocumentInput(json: bytes)
+            if !files.isEmpty {
+                guard input.chip == nil else { throw DocumentError(.invalidInput, "chip files both in the input document and from --chip; give them one way") }
+                input.chip = files
+            }
             let merger = DocumentMerger(referenceDate: options.referenceDate ?? input.referenceDate ?? .today,
-                                        redaction: .fixed(options.redaction))
+                                        redaction: .fixed(options.redaction), cscas: cscas)
             result = try merger.merge(input)
         } catch {
             return fail(error, name, options, io)
@@ -106,6 +138,10 @@ enum HumanDocument {
         if d.isPermanentExpiry == true { derived.append("never expires") } else if let e = d.isExpired { derived.append(e ? "expired" : "not expired") }
         if !derived.isEmpty { out += "  on \(d.referenceDate)             " + derived.joined(separator: ", ") + "\n" }
         if let chip = r.chipAccess { out += "  chip (BAC)                \(chip.bacReady ? "ready" : "not ready")\n" }
+        if let chip = r.chip {
+            out += "  chip                      passive authentication \(chip.passiveAuthentication); " + chip.dataGroups.joined(separator: ", ")
+            out += chip.faces.isEmpty ? "\n" : "; " + chip.faces.map { "face \($0.imageType) \($0.width)×\($0.height)" }.joined(separator: ", ") + "\n"
+        }
         if !r.redacted.isEmpty { out += "  redacted                  " + r.redacted.joined(separator: ", ") + "\n" }
         for w in r.warnings { out += "  warning: \(w.code.rawValue): \(w.message)\n" }
         return out

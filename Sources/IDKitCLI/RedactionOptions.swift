@@ -2,13 +2,14 @@ import IDKitDocument
 
 /// The redaction options `idkit merge` and `idkit scan` share.
 struct RedactionOptions {
-    static let names: Set<String> = ["redact", "redact-mode", "document-number-visible", "redact-mrz", "redact-barcode"]
+    static let names: Set<String> = ["redact", "redact-mode", "document-number-visible", "redact-mrz", "redact-barcode", "redact-face"]
 
     private var fields = Set<DocumentFieldName>()
     private var mode: RedactionMode?
     private var documentNumber: DocumentNumberRedaction?
     private var redactMRZ = false
     private var redactBarcode = false
+    private var redactFace = false
 
     mutating func accept(_ name: String, _ value: String?, _ cursor: inout TokenCursor) throws(UsageError) {
         switch name {
@@ -38,6 +39,9 @@ struct RedactionOptions {
         case "redact-mrz":
             guard value == nil else { throw UsageError(message: "--redact-mrz takes no value") }
             redactMRZ = true
+        case "redact-face":
+            guard value == nil else { throw UsageError(message: "--redact-face takes no value") }
+            redactFace = true
         default:
             guard value == nil else { throw UsageError(message: "--redact-barcode takes no value") }
             redactBarcode = true
@@ -46,8 +50,8 @@ struct RedactionOptions {
 
     /// A redaction option without a mode means: redact the result (and the image, where there is one).
     var settings: RedactionSettings {
-        let asked = !fields.isEmpty || redactMRZ || redactBarcode
+        let asked = !fields.isEmpty || redactMRZ || redactBarcode || redactFace
         return RedactionSettings(mode: mode ?? (asked ? .fullResult : .none), fields: fields, documentNumber: documentNumber,
-                                 redactMRZ: redactMRZ, redactBarcode: redactBarcode)
+                                 redactMRZ: redactMRZ, redactBarcode: redactBarcode, redactFace: redactFace)
     }
 }

@@ -22,6 +22,9 @@ enum ServeCommand {
         var accessLog = true
         var queue = 64
         var redactionFile: String?
+        var csca: String?
+        var masterList: String?
+        var crl: String?
     }
 
     static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
@@ -56,6 +59,9 @@ enum ServeCommand {
             case .option(name: "reference-date", let v): o.referenceDate = try cursor.referenceDate(v)
             case .option(name: "no-access-log", nil): o.accessLog = false
             case .option(name: "redaction", let v): o.redactionFile = try cursor.value(of: "redaction", v, expecting: "a redaction policy file (JSON)")
+            case .option(name: "csca", let v): o.csca = try cursor.value(of: "csca", v, expecting: "a CSCA certificate file or folder")
+            case .option(name: "masterlist", let v): o.masterList = try cursor.value(of: "masterlist", v, expecting: "a CSCA master list file")
+            case .option(name: "crl", let v): o.crl = try cursor.value(of: "crl", v, expecting: "a CRL file or a folder of them")
             case .option(name: "help", nil), .option(name: "h", nil): return nil
             case .option(let name, _): throw UsageError(message: "unknown option '--\(name)' for 'idkit serve'")
             case .positional(let p): throw UsageError(message: "unexpected argument '\(p)' ('idkit serve' takes options only)")
@@ -63,6 +69,8 @@ enum ServeCommand {
             }
         }
         if (o.tlsCert == nil) != (o.tlsKey == nil) { throw UsageError(message: "--tls-cert and --tls-key go together") }
+        if o.csca != nil && o.masterList != nil { throw UsageError(message: "give --csca or --masterlist, not both") }
+        if o.crl != nil && o.csca == nil && o.masterList == nil { throw UsageError(message: "--crl needs --csca or --masterlist (the CRLs of which CSCAs)") }
         if o.tokenFile != nil && o.insecureNoAuth { throw UsageError(message: "--token-file and --insecure-no-auth contradict each other") }
         // Personal data: a server others can reach needs a token, unless the operator says otherwise.
         if !isLoopback(o.server.host) && o.tokenFile == nil && !o.insecureNoAuth {
@@ -125,6 +133,12 @@ enum ServeCommand {
                 io.err.write("idkit serve: \(file): \(error.message)\n")
                 return .usage
             }
+        }
+        do {
+            serviceOptions.cscas = try ChipInput.store(csca: options.csca, masterList: options.masterList, crl: options.crl)
+        } catch {
+            io.err.write("idkit serve: \(error.message)\n")
+            return error.status
         }
         serviceOptions.workers = options.server.threads
         serviceOptions.queue = options.queue

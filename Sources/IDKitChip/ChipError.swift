@@ -16,6 +16,8 @@ public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConver
         case challengeMismatch
         /// libcrypto refused an operation (the message carries OpenSSL's reason).
         case cryptoFailure
+        /// A chip file that is no LDS file, a second file of one kind, or no EF.SOD among them.
+        case invalidFile
     }
 
     public let kind: Kind

@@ -2,12 +2,13 @@ import Foundation
 import IDKitMRZ
 
 extension DocumentInput {
-    /// The largest merge input accepted (an MRZ, a barcode payload of a few KB and two small maps
-    /// fit many times over); beyond it the input is refused before it is parsed.
-    public static let maximumJSONSize = 1 << 20
+    /// The largest merge input accepted (an MRZ, a barcode payload of a few KB, two small maps and
+    /// a chip's files with a face of a few hundred KB fit many times over); beyond it the input is
+    /// refused before it is parsed.
+    public static let maximumJSONSize = 8 << 20
 
     /// Reads `{"mrz": "l1\nl2" | ["l1", "l2"], "barcode": base64, "viz": {"front": {…}, "back": {…}},
-    /// "referenceDate": "YYYY-MM-DD"}`. Every key is optional; an unknown key, a wrong type or bad
+    /// "chip": [base64, …], "referenceDate": "YYYY-MM-DD"}`. Every key is optional; an unknown key, a wrong type or bad
     /// base64 is an error that names the key.
     public init(json: [UInt8]) throws(DocumentError) {
         guard json.count <= Self.maximumJSONSize else {
@@ -41,6 +42,14 @@ extension DocumentInput {
                     throw DocumentError(.invalidBarcode, "barcode: not valid base64")
                 }
                 barcode = bytes
+            case "chip":
+                if value is NSNull { continue }
+                guard let items = value as? [Any] else { throw DocumentError(.invalidInput, "chip: expected an array of base64 strings (EF.SOD and the data groups)") }
+                chip = try items.enumerated().map { (i, item) throws(DocumentError) -> [UInt8] in
+                    guard let text = item as? String else { throw DocumentError(.invalidInput, "chip[\(i)]: expected a base64 string") }
+                    guard let bytes = Base64.decode(text.filter { !$0.isWhitespace }) else { throw DocumentError(.invalidChip, "chip[\(i)]: not valid base64") }
+                    return bytes
+                }
             case "viz":
                 guard let sides = value as? [String: Any] else { throw DocumentError(.invalidInput, "viz: expected an object with \"front\" and/or \"back\"") }
                 for (side, fields) in sides {
@@ -63,7 +72,7 @@ extension DocumentInput {
                 }
                 referenceDate = date
             default:
-                throw DocumentError(.invalidInput, "\(key): unknown key; expected mrz, barcode, viz, referenceDate")
+                throw DocumentError(.invalidInput, "\(key): unknown key; expected mrz, barcode, viz, chip, referenceDate")
             }
         }
     }

@@ -1,6 +1,6 @@
 public import IDKitMRZ
 import IDKitAAMVA
-import IDKitChip
+public import IDKitChip
 
 /// Builds one ``DocumentResult`` from any of a parsed MRZ, a barcode payload and the VIZ fields
 /// the caller read from either side, by the reference SDKs' fixed priority (see
@@ -9,16 +9,20 @@ public struct DocumentMerger: Sendable {
     /// Ages, expiry and two-digit VIZ years are judged against this date.
     public var referenceDate: CalendarDate
     public var redaction: RedactionPolicy
+    /// The CSCAs a chip's Document Signer must chain to for its passive authentication to pass
+    /// (``merge(_:)`` with chip files); without them a chip's values come last.
+    public var cscas: CSCAStore?
 
-    public init(referenceDate: CalendarDate = .today, redaction: RedactionPolicy = .fixed(.none)) {
+    public init(referenceDate: CalendarDate = .today, redaction: RedactionPolicy = .fixed(.none), cscas: CSCAStore? = nil) {
         self.referenceDate = referenceDate
         self.redaction = redaction
+        self.cscas = cscas
     }
 
     /// Merges what is given; `barcode` is the raw payload (AAMVA is parsed here; other payloads
     /// are kept raw with a warning).
     public func merge(mrz: MRZResult? = nil, barcode: [UInt8]? = nil, vizFront: VIZReading? = nil,
-                      vizBack: VIZReading? = nil) -> DocumentResult {
+                      vizBack: VIZReading? = nil, chip: ChipDocument? = nil) -> DocumentResult {
         var warnings: [DocumentWarning] = []
         var aamva: AAMVAPayload?
         if let barcode {
@@ -28,18 +32,18 @@ public struct DocumentMerger: Sendable {
                 warnings.append(DocumentWarning(code: .barcodeNotAAMVA, message: "barcode: not an AAMVA payload (\(error.message)); kept raw only"))
             }
         }
-        return merge(mrz: mrz, aamva: aamva, rawBarcode: barcode, vizFront: vizFront, vizBack: vizBack, warnings: warnings)
+        return merge(mrz: mrz, aamva: aamva, rawBarcode: barcode, vizFront: vizFront, vizBack: vizBack, chip: chip, warnings: warnings)
     }
 
     /// Merges a barcode payload the caller parsed already; `rawBarcode` (optional) is kept as
     /// the result's raw bytes.
     public func merge(mrz: MRZResult? = nil, aamva: AAMVAPayload, rawBarcode: [UInt8]? = nil, vizFront: VIZReading? = nil,
-                      vizBack: VIZReading? = nil) -> DocumentResult {
-        merge(mrz: mrz, aamva: Optional(aamva), rawBarcode: rawBarcode, vizFront: vizFront, vizBack: vizBack, warnings: [])
+                      vizBack: VIZReading? = nil, chip: ChipDocument? = nil) -> DocumentResult {
+        merge(mrz: mrz, aamva: Optional(aamva), rawBarcode: rawBarcode, vizFront: vizFront, vizBack: vizBack, chip: chip, warnings: [])
     }
 
     private func merge(mrz: MRZResult?, aamva: AAMVAPayload?, rawBarcode barcode: [UInt8]?, vizFront: VIZReading?,
-                       vizBack: VIZReading?, warnings: [DocumentWarning]) -> DocumentResult {
+                       vizBack: VIZReading?, chip: ChipDocument?, warnings: [DocumentWarning]) -> DocumentResult {
         var warnings = warnings
         if let p = aamva, !p.warnings.isEmpty {
             let codes = Set(p.warnings.map(\.code.rawValue)).sorted().joined(separator: ", ")
@@ -50,10 +54,22 @@ public struct DocumentMerger: Sendable {
             warnings.append(DocumentWarning(code: .mrzInvalid, message: "MRZ: check digits fail (\(Set(fields).sorted().joined(separator: ", "))); its values are used but unverified"))
         }
 
-        let country = aamva?.country ?? mrz?.fields.issuingState ?? vizBack?[.issuingState] ?? vizFront?[.issuingState]
+        if let chip {
+            let pa = chip.passiveAuthentication
+            if !chip.isAuthenticated {
+                warnings.append(DocumentWarning(code: .chipNotAuthenticated, message: "chip: passive authentication \(pa.result.rawValue) ("
+                                                + pa.reasons.joined(separator: "; ") + "); its values come after every other source"))
+            }
+            for problem in chip.problems {
+                warnings.append(DocumentWarning(code: .chipDataGroupUnreadable, message: "chip: \(problem)"))
+            }
+        }
+        let chipMRZ = chip?.dataGroup1?.mrz
+        let country = aamva?.country ?? mrz?.fields.issuingState ?? chipMRZ?.fields.issuingState ?? vizBack?[.issuingState] ?? vizFront?[.issuingState]
         let monthFirst = country == "USA" || country == "US"
         var readings = SourceReadings()
         if let mrz { readings.addMRZ(mrz, reference: referenceDate) }
+        if let chip { readings.addChip(chip, reference: referenceDate) }
         if let aamva { readings.addAAMVA(aamva) }
         for (source, viz) in [(DocumentSource.vizBack, vizBack), (.vizFront, vizFront)] {
             guard let viz else { continue }
@@ -64,24 +80,26 @@ public struct DocumentMerger: Sendable {
         fields.reserveCapacity(DocumentFieldName.allCases.count)
         for name in DocumentFieldName.allCases {
             let readingsOfField = readings.values[name.index]
-            let order = DocumentSource.priority(for: name)
+            let order = DocumentSource.priority(for: name, chipAuthenticated: chip?.isAuthenticated ?? false)
             let chosen = order.first { readingsOfField[$0].map { !$0.isEmpty } ?? false } ?? order.first { readingsOfField[$0] != nil }
             fields[name] = DocumentField(value: chosen.flatMap { readingsOfField[$0] }, source: chosen, readings: readingsOfField)
         }
 
-        let documentClass = Self.documentClass(mrz: mrz, aamva: aamva)
+        let documentClass = Self.documentClass(mrz: mrz ?? chipMRZ, aamva: aamva)
         var result = DocumentResult(
             fields: fields, documentClass: documentClass, dataMatch: readings.dataMatch(),
-            derived: derived(fields, aamva: aamva), chipAccess: mrz.map(Self.chipAccess),
+            derived: derived(fields, aamva: aamva), chipAccess: (mrz ?? chipMRZ).map(Self.chipAccess), chip: chip.map(Self.summary),
             raw: DocumentRawData(mrz: mrz?.lines, barcode: barcode), redacted: [], warnings: warnings)
         let settings = redaction.settings(for: documentClass)
         if settings.redactsResult {
-            result = Redactor(settings: settings, mrz: mrz, aamva: aamva, readings: readings).redact(result)
+            result = Redactor(settings: settings, mrz: mrz, aamva: aamva, chip: chip, readings: readings).redact(result)
         }
         return result
     }
 
-    /// Parses the MRZ text of `input` first; a text that is not an MRZ at all is an error.
+    /// Parses the MRZ text of `input` first, and verifies its chip files against ``cscas``; a text
+    /// that is not an MRZ at all, or chip files without EF.SOD or with a file that is no LDS file,
+    /// are errors.
     public func merge(_ input: DocumentInput) throws(DocumentError) -> DocumentResult {
         var mrz: MRZResult?
         if let lines = input.mrz {
@@ -91,7 +109,24 @@ public struct DocumentMerger: Sendable {
                 throw DocumentError(.invalidMRZ, "mrz: \(error)")
             }
         }
-        return merge(mrz: mrz, barcode: input.barcode, vizFront: input.vizFront, vizBack: input.vizBack)
+        var chip: ChipDocument?
+        if let files = input.chip {
+            var set = ChipFiles()
+            do {
+                for (i, file) in files.enumerated() { try set.add(file, name: "chip[\(i)]") }
+                chip = try ChipDocument(set, cscas: cscas, referenceDate: referenceDate)
+            } catch {
+                throw DocumentError(.invalidChip, error.message)
+            }
+        }
+        return merge(mrz: mrz, barcode: input.barcode, vizFront: input.vizFront, vizBack: input.vizBack, chip: chip)
+    }
+
+    static func summary(_ chip: ChipDocument) -> ChipSummary {
+        let pa = chip.passiveAuthentication
+        return ChipSummary(passiveAuthentication: pa.result.rawValue, reasons: chip.isAuthenticated ? [] : pa.reasons,
+                           dataGroups: chip.dataGroupNumbers.map { "DG\($0)" },
+                           faces: chip.faces.map { ChipFace(imageType: $0.imageType, width: $0.width, height: $0.height, image: Base64.encode($0.image)) })
     }
 
     func derived(_ fields: [DocumentFieldName: DocumentField], aamva: AAMVAPayload?) -> DerivedValues {
@@ -155,20 +190,24 @@ public struct DocumentMerger: Sendable {
 }
 
 /// The merge input as JSON: `{"mrz": "line\nline" | [lines], "barcode": base64,
-/// "viz": {"front": {field: value}, "back": {…}}, "referenceDate": "YYYY-MM-DD"}`.
+/// "viz": {"front": {field: value}, "back": {…}}, "chip": [base64 EF files], "referenceDate": "YYYY-MM-DD"}`.
 public struct DocumentInput: Sendable, Equatable {
     public var mrz: [String]?
     public var barcode: [UInt8]?
     public var vizFront: VIZReading?
     public var vizBack: VIZReading?
+    /// The files read from the chip (EF.SOD and data groups, in any order: each is told apart by
+    /// its first tag).
+    public var chip: [[UInt8]]?
     public var referenceDate: CalendarDate?
 
     public init(mrz: [String]? = nil, barcode: [UInt8]? = nil, vizFront: VIZReading? = nil, vizBack: VIZReading? = nil,
-                referenceDate: CalendarDate? = nil) {
+                chip: [[UInt8]]? = nil, referenceDate: CalendarDate? = nil) {
         self.mrz = mrz
         self.barcode = barcode
         self.vizFront = vizFront
         self.vizBack = vizBack
+        self.chip = chip
         self.referenceDate = referenceDate
     }
 }

@@ -25,6 +25,7 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
     public var barcode: String?
     public var vizBack: String?
     public var vizFront: String?
+    public var chip: String?
 
     public typealias Key = DocumentSource
     public typealias Value = String
@@ -42,6 +43,7 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
             case .barcode: return barcode
             case .vizBack: return vizBack
             case .vizFront: return vizFront
+            case .chip: return chip
             }
         }
         set {
@@ -50,11 +52,12 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
             case .barcode: barcode = newValue
             case .vizBack: vizBack = newValue
             case .vizFront: vizFront = newValue
+            case .chip: chip = newValue
             }
         }
     }
 
-    public var isEmpty: Bool { mrz == nil && barcode == nil && vizBack == nil && vizFront == nil }
+    public var isEmpty: Bool { mrz == nil && barcode == nil && vizBack == nil && vizFront == nil && chip == nil }
 
     /// The readings present, in ``DocumentSource`` order.
     public var all: [(source: DocumentSource, value: String)] {
@@ -67,6 +70,7 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
         out.barcode = barcode.map(transform)
         out.vizBack = vizBack.map(transform)
         out.vizFront = vizFront.map(transform)
+        out.chip = chip.map(transform)
         return out
     }
 
@@ -194,11 +198,54 @@ public struct DocumentRawData: Sendable, Equatable, Hashable, Codable {
     }
 }
 
+/// What a chip read added to the result (issue 17): the outcome of passive authentication (ICAO
+/// 9303-11 §5.1), which decides whether the chip's values come first or last, the data groups the
+/// phone sent, and the faces of EF.DG2. The chip's values themselves are in ``DocumentResult/fields``
+/// (source `chip`); the full verification report is `idkit chip verify --json`'s.
+public struct ChipSummary: Sendable, Equatable, Hashable, Codable {
+    /// `passed`, `failed` or `incomplete`.
+    public var passiveAuthentication: String
+    /// Why it did not pass, each check's reason in order (empty when passed).
+    public var reasons: [String]
+    /// The data groups given (`"DG1"`, `"DG2"`, …).
+    public var dataGroups: [String]
+    /// The faces of EF.DG2, in order.
+    public var faces: [ChipFace]
+
+    public init(passiveAuthentication: String, reasons: [String], dataGroups: [String], faces: [ChipFace]) {
+        self.passiveAuthentication = passiveAuthentication
+        self.reasons = reasons
+        self.dataGroups = dataGroups
+        self.faces = faces
+    }
+}
+
+/// One face of EF.DG2 (ISO/IEC 19794-5): its encoding and size, and the image as stored, base64
+/// (`null` when redaction withholds it).
+public struct ChipFace: Sendable, Equatable, Hashable, Codable {
+    /// `JPEG` or `JPEG2000`.
+    public var imageType: String
+    public var width: Int
+    public var height: Int
+    @NullWhenAbsent public var image: String?
+
+    public init(imageType: String, width: Int, height: Int, image: String?) {
+        self.imageType = imageType
+        self.width = width
+        self.height = height
+        self.image = image
+    }
+}
+
 /// Something the caller should know about the inputs (an MRZ that fails its check digits, a
 /// barcode that is not AAMVA, a VIZ date that could not be read).
 public struct DocumentWarning: Sendable, Equatable, Hashable, Codable {
     public enum Code: String, Sendable, Codable, Hashable {
         case mrzInvalid, barcodeNotAAMVA, barcodeDamaged, unreadableDate
+        /// Passive authentication of the chip did not pass: its values come after every other source.
+        case chipNotAuthenticated
+        /// A data group the phone sent could not be read.
+        case chipDataGroupUnreadable
     }
     public var code: Code
     public var message: String
@@ -212,6 +259,8 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     public var dataMatch: DataMatch
     public var derived: DerivedValues
     public var chipAccess: ChipAccess?
+    /// The chip's contribution, when chip files were given.
+    public var chip: ChipSummary?
     public var raw: DocumentRawData
     /// Redacted fields, then `mrz` / `barcode` when the raw data was withheld.
     public var redacted: [String]
@@ -222,17 +271,18 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case fields, documentClass, dataMatch, derived, chipAccess, raw, redacted, warnings
+        case fields, documentClass, dataMatch, derived, chipAccess, chip, raw, redacted, warnings
     }
 
     public init(fields: [DocumentFieldName: DocumentField], documentClass: DocumentClass?, dataMatch: DataMatch,
-                derived: DerivedValues, chipAccess: ChipAccess?, raw: DocumentRawData, redacted: [String],
+                derived: DerivedValues, chipAccess: ChipAccess?, chip: ChipSummary? = nil, raw: DocumentRawData, redacted: [String],
                 warnings: [DocumentWarning]) {
         self.fields = fields
         self.documentClass = documentClass
         self.dataMatch = dataMatch
         self.derived = derived
         self.chipAccess = chipAccess
+        self.chip = chip
         self.raw = raw
         self.redacted = redacted
         self.warnings = warnings
@@ -250,6 +300,7 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
         dataMatch = try c.decode(DataMatch.self, forKey: .dataMatch)
         derived = try c.decode(DerivedValues.self, forKey: .derived)
         chipAccess = try c.decodeIfPresent(ChipAccess.self, forKey: .chipAccess)
+        chip = try c.decodeIfPresent(ChipSummary.self, forKey: .chip)
         raw = try c.decode(DocumentRawData.self, forKey: .raw)
         redacted = try c.decode([String].self, forKey: .redacted)
         warnings = try c.decode([DocumentWarning].self, forKey: .warnings)
@@ -266,6 +317,7 @@ public struct DocumentResult: Sendable, Equatable, Hashable, Codable {
         try c.encode(dataMatch, forKey: .dataMatch)
         try c.encode(derived, forKey: .derived)
         try c.encode(chipAccess, forKey: .chipAccess)
+        try c.encode(chip, forKey: .chip)
         try c.encode(raw, forKey: .raw)
         try c.encode(redacted, forKey: .redacted)
         try c.encode(warnings, forKey: .warnings)

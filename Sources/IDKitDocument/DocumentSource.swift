@@ -6,12 +6,17 @@ public enum DocumentSource: String, Sendable, Codable, CaseIterable, Hashable, C
     case vizBack
     /// Visual inspection zone of the front side.
     case vizFront
+    /// The chip's data groups (DG1, DG11, DG12; ICAO 9303-10), as the phone that read it sent them.
+    case chip
 
     /// The priority of the reference SDKs (BlinkID "data priority logic"): the document number from
     /// the MRZ when present; every other field from the barcode, else the back-side VIZ, else the
-    /// front-side VIZ, else the MRZ.
-    public static func priority(for field: DocumentFieldName) -> [DocumentSource] {
-        field == .documentNumber ? [.mrz, .barcode, .vizBack, .vizFront] : [.barcode, .vizBack, .vizFront, .mrz]
+    /// front-side VIZ, else the MRZ. The chip comes first for every field it holds when passive
+    /// authentication passed (the issuer signed it, and nothing printed is as strong), and last
+    /// otherwise: data that may have been altered never wins over what was read off the document.
+    public static func priority(for field: DocumentFieldName, chipAuthenticated: Bool = false) -> [DocumentSource] {
+        let printed: [DocumentSource] = field == .documentNumber ? [.mrz, .barcode, .vizBack, .vizFront] : [.barcode, .vizBack, .vizFront, .mrz]
+        return chipAuthenticated ? [.chip] + printed : printed + [.chip]
     }
 
     public static func < (a: DocumentSource, b: DocumentSource) -> Bool { a.index < b.index }
@@ -22,6 +27,7 @@ public enum DocumentSource: String, Sendable, Codable, CaseIterable, Hashable, C
         case .barcode: 1
         case .vizBack: 2
         case .vizFront: 3
+        case .chip: 4
         }
     }
 }
@@ -117,6 +123,8 @@ public struct DocumentError: Error, Sendable, Equatable, Codable, CustomStringCo
         case invalidMRZ
         /// The barcode value is not base64.
         case invalidBarcode
+        /// The chip files are not base64, not LDS files, or hold no EF.SOD.
+        case invalidChip
     }
 
     public let kind: Kind

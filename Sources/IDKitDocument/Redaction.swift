@@ -43,20 +43,23 @@ public struct RedactionSettings: Sendable, Codable, Equatable, Hashable {
     public var redactMRZ: Bool
     /// Withhold the raw barcode bytes entirely (otherwise only redacted values are masked in them).
     public var redactBarcode: Bool
+    /// Withhold the chip's face images (EF.DG2): their type and size stay, the images go.
+    public var redactFace: Bool
 
     public init(mode: RedactionMode, fields: Set<DocumentFieldName> = [], documentNumber: DocumentNumberRedaction? = nil,
-                redactMRZ: Bool = false, redactBarcode: Bool = false) {
+                redactMRZ: Bool = false, redactBarcode: Bool = false, redactFace: Bool = false) {
         self.mode = mode
         self.fields = fields
         self.documentNumber = documentNumber
         self.redactMRZ = redactMRZ
         self.redactBarcode = redactBarcode
+        self.redactFace = redactFace
     }
 
     public static let none = RedactionSettings(mode: .none)
 
     public var redactsResult: Bool {
-        (mode == .resultFieldsOnly || mode == .fullResult) && (!fields.isEmpty || redactMRZ || redactBarcode)
+        (mode == .resultFieldsOnly || mode == .fullResult) && (!fields.isEmpty || redactMRZ || redactBarcode || redactFace)
     }
 
     public var redactsImage: Bool {
@@ -94,7 +97,7 @@ public enum RedactionPolicy: Sendable {
 ///
 /// Settings members: `mode` (`none`, `resultFieldsOnly`, `imageOnly`, `fullResult`), `fields`
 /// (names of the document result), `documentNumber` (`prefixVisible`, `suffixVisible`),
-/// `redactMRZ`, `redactBarcode`; all but `mode` may be left out.
+/// `redactMRZ`, `redactBarcode`, `redactFace`; all but `mode` may be left out.
 public struct RedactionRules: Sendable, Equatable, Decodable {
     public struct Rule: Sendable, Equatable, Decodable {
         public var country: String?
@@ -149,7 +152,7 @@ public struct RedactionRules: Sendable, Equatable, Decodable {
 
     private struct LenientSettings: Decodable {
         var settings: RedactionSettings
-        enum CodingKeys: String, CodingKey { case mode, fields, documentNumber, redactMRZ, redactBarcode }
+        enum CodingKeys: String, CodingKey { case mode, fields, documentNumber, redactMRZ, redactBarcode, redactFace }
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             settings = RedactionSettings(mode: try c.decode(RedactionMode.self, forKey: .mode),
@@ -157,7 +160,8 @@ public struct RedactionRules: Sendable, Equatable, Decodable {
                                          documentNumber: try c.decodeIfPresent(LenientNumber.self, forKey: .documentNumber)
                                              .map { DocumentNumberRedaction(prefixVisible: $0.prefixVisible ?? 0, suffixVisible: $0.suffixVisible ?? 0) },
                                          redactMRZ: try c.decodeIfPresent(Bool.self, forKey: .redactMRZ) ?? false,
-                                         redactBarcode: try c.decodeIfPresent(Bool.self, forKey: .redactBarcode) ?? false)
+                                         redactBarcode: try c.decodeIfPresent(Bool.self, forKey: .redactBarcode) ?? false,
+                                         redactFace: try c.decodeIfPresent(Bool.self, forKey: .redactFace) ?? false)
         }
     }
 

@@ -1,5 +1,6 @@
 import IDKitMRZ
 import IDKitAAMVA
+import IDKitChip
 
 /// Applies ``RedactionSettings`` to a merged result. Redacted fields lose their value and every
 /// source's reading (the document number may keep a visible prefix and suffix); then every other
@@ -10,6 +11,7 @@ struct Redactor {
     let settings: RedactionSettings
     let mrz: MRZResult?
     let aamva: AAMVAPayload?
+    let chip: ChipDocument?
     let readings: SourceReadings
 
     /// Values shorter than this (sex `M`, a one-letter name) are removed by position only: a text
@@ -54,6 +56,16 @@ struct Redactor {
         } else if let bytes = result.raw.barcode {
             result.raw.barcode = scrub(bytes: maskBarcode(bytes, redacted), secrets)
         }
+        // The chip's faces, and any redacted value in its reasons (a signer's name holds none, but
+        // nothing is assumed).
+        if var summary = result.chip {
+            if settings.redactFace {
+                summary.faces = summary.faces.map { ChipFace(imageType: $0.imageType, width: $0.width, height: $0.height, image: nil) }
+                if !summary.faces.isEmpty { withheld.append("face") }
+            }
+            summary.reasons = summary.reasons.map { scrub($0, secrets) }
+            result.chip = summary
+        }
         // 4. What is derived from redacted values.
         if redacted.contains(.dateOfBirth) {
             result.derived.age = nil
@@ -92,7 +104,7 @@ struct Redactor {
             if let v = result[name].value { forms.insert(v) }
         }
         for (name, raw) in readings.rawForms where redacted.contains(name) { forms.insert(raw) }
-        if let f = mrz?.fields {
+        for f in [mrz?.fields, chip?.dataGroup1?.mrz.fields].compactMap({ $0 }) {
             let raw: [DocumentFieldName: String?] = [.dateOfBirth: f.dateOfBirth, .dateOfExpiry: f.dateOfExpiry,
                                                      .lastName: f.primaryIdentifier, .firstName: f.secondaryIdentifier,
                                                      .documentNumber: f.documentNumber, .personalIdNumber: f.optionalData1]
@@ -102,6 +114,13 @@ struct Redactor {
                 forms.insert(value.replacingSpaces(with: "<"))
             }
         }
+        // DG11 and DG12 as the chip writes them (`SURNAME<<GIVEN<NAMES`, `yyyymmdd`, `<`-separated address).
+        let chipElements: [(String, DocumentFieldName)] = [("fullName", .fullName), ("personalNumber", .personalIdNumber),
+                                                             ("fullDateOfBirth", .dateOfBirth), ("address", .address)]
+        for (element, name) in chipElements where redacted.contains(name) {
+            if let value = chip?.personalDetails?[element], !value.isEmpty { forms.insert(value) }
+        }
+        if redacted.contains(.dateOfIssue), let value = chip?.documentDetails?["dateOfIssue"], !value.isEmpty { forms.insert(value) }
         for subfile in aamva?.subfiles ?? [] {
             for element in subfile.elements {
                 guard let name = SourceReadings.aamvaElementFields[element.id], redacted.contains(name) else { continue }

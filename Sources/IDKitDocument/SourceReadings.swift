@@ -1,5 +1,6 @@
 import IDKitMRZ
 import IDKitAAMVA
+import IDKitChip
 
 /// Each source's readings, normalised for comparison, with what the comparison needs besides
 /// the text: the ISO readings an ambiguous VIZ date may stand for, and whether an MRZ name may be cut.
@@ -29,26 +30,70 @@ struct SourceReadings {
         }
     }
 
+    /// The MRZ name field reached its last position in the chip's DG1, and DG11 gave no full name.
+    var chipNameMayBeTruncated = false
+
     mutating func addMRZ(_ mrz: MRZResult, reference: CalendarDate) {
-        let f = mrz.fields
         var v = Writer(source: .mrz)
-        v[.lastName] = f.primaryIdentifier
-        v[.firstName] = f.secondaryIdentifier
-        v[.fullName] = f.secondaryIdentifier.isEmpty ? f.primaryIdentifier : f.secondaryIdentifier + " " + f.primaryIdentifier
-        v[.documentNumber] = f.documentNumber
-        if mrz.format == .td3 { v[.personalIdNumber] = f.optionalData1.map(Self.withoutFillers) }
-        v[.dateOfBirth] = DocumentDate.fromMRZ(f.dateOfBirth, resolved: mrz.dateOfBirth, kind: .birth, reference: reference)
-        if let expiry = f.dateOfExpiry {
-            v[.dateOfExpiry] = DocumentDate.fromMRZ(expiry, resolved: mrz.dateOfExpiry, kind: .expiry, reference: reference)
-        }
-        v[.sex] = f.sex
-        v[.nationality] = f.nationality
-        v[.issuingState] = f.issuingState
+        v.addMRZ(mrz, reference: reference)
         v.store(into: &self)
-        if let length = mrz.format.nameFieldLength {
-            let used = f.primaryIdentifier.utf8.count + (f.secondaryIdentifier.isEmpty ? 0 : 2 + f.secondaryIdentifier.utf8.count)
-            mrzNameMayBeTruncated = used >= length
+        mrzNameMayBeTruncated = Self.nameMayBeTruncated(mrz)
+    }
+
+    /// The chip's values: DG1's MRZ, then what DG11 and DG12 hold in full — the name (DG1's may be
+    /// cut), the personal number, the four-digit-year date of birth, the address, the date of issue.
+    mutating func addChip(_ chip: ChipDocument, reference: CalendarDate) {
+        var v = Writer(source: .chip)
+        if let dg1 = chip.dataGroup1 {
+            v.addMRZ(dg1.mrz, reference: reference)
+            chipNameMayBeTruncated = Self.nameMayBeTruncated(dg1.mrz)
         }
+        if let dg11 = chip.personalDetails {
+            if let full = dg11["fullName"], let (last, first) = Self.chipName(full) {
+                v[.lastName] = last
+                v[.firstName] = first
+                v[.fullName] = first.isEmpty ? last : first + " " + last
+                chipNameMayBeTruncated = false
+            }
+            if let number = dg11["personalNumber"].map(Self.withoutFillers), !number.isEmpty { v[.personalIdNumber] = number }
+            if let birth = dg11["fullDateOfBirth"].flatMap(Self.chipDate) { v[.dateOfBirth] = birth }
+            if let address = dg11["address"] {
+                v[.address] = address.split(separator: "<", omittingEmptySubsequences: true)
+                    .map { String($0).trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: ", ")
+            }
+        }
+        if let issue = chip.documentDetails?["dateOfIssue"].flatMap(Self.chipDate) { v[.dateOfIssue] = issue }
+        v.store(into: &self)
+    }
+
+    static func nameMayBeTruncated(_ mrz: MRZResult) -> Bool {
+        guard let length = mrz.format.nameFieldLength else { return false }
+        let f = mrz.fields
+        return f.primaryIdentifier.utf8.count + (f.secondaryIdentifier.isEmpty ? 0 : 2 + f.secondaryIdentifier.utf8.count) >= length
+    }
+
+    /// DG11's name of the holder in full (9303-10 §4.7.11, tag 5F0E): the primary identifier,
+    /// `<<`, the secondary identifier, with `<` between their parts.
+    static func chipName(_ text: String) -> (last: String, first: String)? {
+        let bytes = Array(text.utf8)
+        var split = bytes.count
+        for i in 0..<max(0, bytes.count - 1) where bytes[i] == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "<") {
+            split = i
+            break
+        }
+        func words(_ part: ArraySlice<UInt8>) -> String {
+            String(decoding: part, as: UTF8.self).split(whereSeparator: { $0 == "<" || $0 == " " }).joined(separator: " ")
+        }
+        let last = words(bytes[..<split]), first = split < bytes.count ? words(bytes[(split + 2)...]) : ""
+        return last.isEmpty && first.isEmpty ? nil : (last, first)
+    }
+
+    /// A DG11/DG12 date (`yyyymmdd`, 9303-10 §4.7.11–12) as ISO 8601, when it is a real date.
+    static func chipDate(_ text: String) -> String? {
+        let digits = Array(text.utf8)
+        guard digits.count == 8, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let iso = String(text.prefix(4)) + "-" + String(text.dropFirst(4).prefix(2)) + "-" + String(text.suffix(2))
+        return CalendarDate(iso8601: iso) != nil ? iso : nil
     }
 
     mutating func addAAMVA(_ payload: AAMVAPayload) {
@@ -123,6 +168,23 @@ struct SourceReadings {
             get { values[name.index] }
             set { values[name.index] = newValue }
         }
+        /// The values an MRZ holds (the printed one, or the chip's DG1).
+        mutating func addMRZ(_ mrz: MRZResult, reference: CalendarDate) {
+            let f = mrz.fields
+            self[.lastName] = f.primaryIdentifier
+            self[.firstName] = f.secondaryIdentifier
+            self[.fullName] = f.secondaryIdentifier.isEmpty ? f.primaryIdentifier : f.secondaryIdentifier + " " + f.primaryIdentifier
+            self[.documentNumber] = f.documentNumber
+            if mrz.format == .td3 { self[.personalIdNumber] = f.optionalData1.map(SourceReadings.withoutFillers) }
+            self[.dateOfBirth] = DocumentDate.fromMRZ(f.dateOfBirth, resolved: mrz.dateOfBirth, kind: .birth, reference: reference)
+            if let expiry = f.dateOfExpiry {
+                self[.dateOfExpiry] = DocumentDate.fromMRZ(expiry, resolved: mrz.dateOfExpiry, kind: .expiry, reference: reference)
+            }
+            self[.sex] = f.sex
+            self[.nationality] = f.nationality
+            self[.issuingState] = f.issuingState
+        }
+
         func store(into readings: inout SourceReadings) {
             for (i, value) in values.enumerated() where value != nil { readings.values[i][source] = value }
         }
@@ -178,11 +240,15 @@ struct SourceReadings {
             // A partial MRZ date (`1974-08`) agrees with any date in that month.
             return ca.contains { x in cb.contains { y in x == y || x.hasPrefix(y + "-") || y.hasPrefix(x + "-") } }
         case .lastName, .firstName, .fullName:
-            return MRZTransliteration.matches(a.1, b.1, bIsTruncated: b.0 == .mrz && mrzNameMayBeTruncated)
-                || MRZTransliteration.matches(b.1, a.1, bIsTruncated: a.0 == .mrz && mrzNameMayBeTruncated)
+            return MRZTransliteration.matches(a.1, b.1, bIsTruncated: mayBeTruncated(b.0))
+                || MRZTransliteration.matches(b.1, a.1, bIsTruncated: mayBeTruncated(a.0))
         default:
             return a.1.uppercased() == b.1.uppercased()
         }
+    }
+
+    func mayBeTruncated(_ source: DocumentSource) -> Bool {
+        source == .mrz ? mrzNameMayBeTruncated : source == .chip && chipNameMayBeTruncated
     }
 
     /// Document numbers with fillers, spaces and hyphens removed, upper case.

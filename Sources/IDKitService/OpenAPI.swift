@@ -113,13 +113,14 @@ enum OpenAPI {
         },
         "/v1/merge": {
           "post": {
-            "summary": "One document result from MRZ, barcode and VIZ readings (idkit merge --json)",
+            "summary": "One document result from MRZ, barcode, VIZ and chip readings (idkit merge --json)",
             "parameters": [
               {"name": "redact", "in": "query", "schema": {"type": "string"}, "description": "field names, comma-separated"},
               {"name": "redactMode", "in": "query", "schema": {"type": "string", "enum": ["none", "resultFieldsOnly", "imageOnly", "fullResult"]}},
               {"name": "documentNumberVisible", "in": "query", "schema": {"type": "string", "pattern": "^[0-9]+,[0-9]+$"}},
               {"name": "redactMRZ", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
               {"name": "redactBarcode", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
+              {"name": "redactFace", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
               {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
             ],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/MergeInput"}}}},
@@ -230,7 +231,8 @@ enum OpenAPI {
             "type": "object",
             "properties": {
               "mrz": {"type": ["array", "null"], "items": {"type": "string"}}, "barcode": {"type": ["string", "null"], "contentEncoding": "base64"},
-              "viz": {"type": ["object", "null"]}, "referenceDate": {"type": ["string", "null"], "format": "date"}
+              "viz": {"type": ["object", "null"]}, "referenceDate": {"type": ["string", "null"], "format": "date"},
+              "chip": {"type": ["array", "null"], "items": {"type": "string", "contentEncoding": "base64"}, "description": "files read from the chip (EF.SOD and data groups), any order"}
             }
           },
           "DocumentResult": {"type": "object", "required": ["fields", "dataMatch"], "properties": {"fields": {"type": "object"}, "dataMatch": {"type": "object"}}},

@@ -2,10 +2,10 @@ import IDKitDocument
 
 /// Redaction asked for by one request (`/v1/scan`, `/v1/merge`), as query parameters mirroring the
 /// command line's options: `redact=documentNumber,dateOfBirth`, `redactMode=none|resultFieldsOnly|
-/// imageOnly|fullResult`, `documentNumberVisible=P,S`, `redactMRZ`, `redactBarcode`. A request can
+/// imageOnly|fullResult`, `documentNumberVisible=P,S`, `redactMRZ`, `redactBarcode`, `redactFace`. A request can
 /// only add to the server's policy (`--redaction FILE`), never take from it.
 enum RequestRedaction {
-    static let names: Set<String> = ["redact", "redactMode", "documentNumberVisible", "redactMRZ", "redactBarcode"]
+    static let names: Set<String> = ["redact", "redactMode", "documentNumberVisible", "redactMRZ", "redactBarcode", "redactFace"]
 
     /// The request's settings, `nil` when it asks for none.
     static func parse(_ query: [String: String]) throws(Problem) -> RedactionSettings? {
@@ -34,9 +34,10 @@ enum RequestRedaction {
         }
         let mrz = try RouteOption.flag(query["redactMRZ"], "redactMRZ") ?? false
         let barcode = try RouteOption.flag(query["redactBarcode"], "redactBarcode") ?? false
-        let asked = !fields.isEmpty || mrz || barcode
+        let face = try RouteOption.flag(query["redactFace"], "redactFace") ?? false
+        let asked = !fields.isEmpty || mrz || barcode || face
         return RedactionSettings(mode: mode ?? (asked ? .fullResult : .none), fields: fields, documentNumber: number,
-                                 redactMRZ: mrz, redactBarcode: barcode)
+                                 redactMRZ: mrz, redactBarcode: barcode, redactFace: face)
     }
 
     /// The server's settings with the request's added: the stronger mode (result and image
@@ -58,7 +59,8 @@ enum RequestRedaction {
             }
         }
         return RedactionSettings(mode: mode, fields: base.fields.union(extra.fields), documentNumber: number,
-                                 redactMRZ: base.redactMRZ || extra.redactMRZ, redactBarcode: base.redactBarcode || extra.redactBarcode)
+                                 redactMRZ: base.redactMRZ || extra.redactMRZ, redactBarcode: base.redactBarcode || extra.redactBarcode,
+                                 redactFace: base.redactFace || extra.redactFace)
     }
 
     /// The policy for one request: the server's, strengthened by what the request asks.

@@ -146,7 +146,7 @@ enum AAMVARoute {
 /// reference date from `?referenceDate=`, else the input's, else the server's, else today. Input
 /// that cannot be merged is a 400 problem with the merger's `kind`.
 enum MergeRoute {
-    static func answer(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none)) -> HTTPResponse {
+    static func answer(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none), cscas: CSCAStore? = nil) -> HTTPResponse {
         guard request.mediaType == "application/json" || request.mediaType == nil else {
             return Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported media type",
                            detail: "/v1/merge reads application/json (the input document of idkit merge)").response
@@ -155,7 +155,7 @@ enum MergeRoute {
         do { date = try RouteOption.date(request.query["referenceDate"], "referenceDate") } catch { return error.response }
         do {
             let input = try DocumentInput(json: request.body)
-            let result = try DocumentMerger(referenceDate: date ?? input.referenceDate ?? referenceDate ?? .today, redaction: redaction).merge(input)
+            let result = try DocumentMerger(referenceDate: date ?? input.referenceDate ?? referenceDate ?? .today, redaction: redaction, cscas: cscas).merge(input)
             return .json(result.jsonString())
         } catch {
             var problem = Problem(status: 400, slug: "bad-merge-input", title: "Bad merge input", detail: error.message)

@@ -2,6 +2,7 @@ import Foundation
 import IDKitAAMVA
 import IDKitCore
 import IDKitDocument
+public import IDKitChip
 import IDKitMRZ
 import Synchronization
 
@@ -21,6 +22,9 @@ public struct ServiceOptions: Sendable {
     /// When it redacts some document's result, the routes whose contracts carry the data unredacted
     /// (`/v1/mrz`, `/v1/aamva`, `/v1/barcode`) answer 403 rather than hand it out.
     public var redaction: RedactionRules?
+    /// The CSCAs a chip sent to `/v1/merge` must chain to (`--csca`, `--masterlist`); without them a
+    /// chip's passive authentication is at best `incomplete` and its values come last.
+    public var cscas: CSCAStore?
     public init(token: String? = nil, referenceDate: CalendarDate? = nil) {
         (self.token, self.referenceDate) = (token, referenceDate)
     }
@@ -190,7 +194,7 @@ public final class Service: Sendable {
         switch route {
         case "/v1/mrz": return (route, MRZRoute.answer(request, options: options))
         case "/v1/aamva": return (route, AAMVARoute.answer(request))
-        case "/v1/merge": return (route, MergeRoute.answer(request, referenceDate: options.referenceDate, redaction: redaction))
+        case "/v1/merge": return (route, MergeRoute.answer(request, referenceDate: options.referenceDate, redaction: redaction, cscas: options.cscas))
         case "/v1/bac": return (route, BACRoute.answer(request))
         default: break
         }

@@ -9,10 +9,14 @@
 #   TestVectors/chip/make_pki.sh OUT_DIR
 #
 # OUT_DIR/csca/           the trusted CSCAs (PEM); OUT_DIR/crl/ the RSA CSCA's CRL (ds-revoked revoked)
-# OUT_DIR/EF_DG1.bin, EF_DG15.bin, EF_DG1-changed.bin
+# OUT_DIR/EF_DG1.bin, EF_DG15.bin, EF_DG1-changed.bin; EF_DG2.bin (the 48×30 JPEG 2000 of
+#                         TestVectors/images/formats/tiny-lossless.jp2 as an ISO/IEC 19794-5 face),
+#                         EF_DG11.bin and EF_DG12.bin (the specimen holder's details, laid out as
+#                         ICAO 9303-10 Appendix A5 lays out its example), for the document merge
 # OUT_DIR/sod/NAME.bin    one EF.SOD per case; OUT_DIR/cases.tsv: NAME, data groups, expected result
 set -euo pipefail
 out=${1:?usage: make_pki.sh OUT_DIR}
+face=$(cd "$(dirname "$0")/../images/formats" && pwd)/tiny-lossless.jp2
 mkdir -p "$out/csca" "$out/crl" "$out/sod" "$out/work"
 out=$(cd "$out" && pwd)
 cd "$out/work"
@@ -100,6 +104,30 @@ printf '\x61\x5B\x5F\x1F\x58%s' "${mrz/ANNA/ANNE}" > "$out/EF_DG1-changed.bin"
 q openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out aa.key
 q openssl pkey -in aa.key -pubout -outform DER -out aa.der
 tlv 6F aa.der "$out/EF_DG15.bin"
+# EF.DG2 (9303-10 §4.7.2): 75 { 7F61 { 02 count, 7F60 { A1 header, 5F2E ISO/IEC 19794-5 record } } };
+# EF.DG11 and EF.DG12 (§4.7.11–12): a tag list 5C, then the elements as text.
+python3 - "$out" "$face" <<'PY'
+import sys, struct
+out, face = sys.argv[1], open(sys.argv[2], "rb").read()
+def tlv(tag, body):
+    n = len(body)
+    length = bytes([n]) if n < 0x80 else (bytes([0x81, n]) if n < 0x100 else bytes([0x82, n >> 8, n & 0xFF]))
+    return tag + length + body
+# 19794-5:2005: "FAC\0", "010\0", record length, 1 face; the facial header (20 bytes, no feature
+# points), the image information (12 bytes: full frontal, data type 1 = JPEG 2000, 48 x 30), the image.
+info = bytes([1, 1]) + struct.pack(">HH", 48, 30) + bytes([1, 2]) + bytes(4)
+block = struct.pack(">IH", 20 + 12 + len(face), 0) + bytes(14) + info + face
+record = b"FAC\0" + b"010\0" + struct.pack(">IH", 14 + len(block), 1) + block
+header = tlv(b"\xA1", tlv(b"\x80", b"\x01\x01") + tlv(b"\x87", b"\x01\x01"))
+dg2 = tlv(b"\x75", tlv(b"\x7F\x61", tlv(b"\x02", b"\x01") + tlv(b"\x7F\x60", header + tlv(b"\x5F\x2E", record))))
+open(out + "/EF_DG2.bin", "wb").write(dg2)
+dg11 = [(b"\x5F\x0E", b"ERIKSSON<<ANNA<MARIA"), (b"\x5F\x10", b"ZE184226B"), (b"\x5F\x2B", b"19740812"),
+        (b"\x5F\x11", b"ZENITH<UTO"), (b"\x5F\x42", b"12 MAIN STREET<ZENITH<UTO")]
+dg12 = [(b"\x5F\x19", b"PASSPORT OFFICE ZENITH"), (b"\x5F\x26", b"20020416")]
+for name, tag, elements in (("EF_DG11.bin", b"\x6B", dg11), ("EF_DG12.bin", b"\x6C", dg12)):
+    body = tlv(b"\x5C", b"".join(t for t, _ in elements)) + b"".join(tlv(t, v) for t, v in elements)
+    open(out + "/" + name, "wb").write(tlv(tag, body))
+PY
 
 # --- EF.SODs ----------------------------------------------------------------------------------
 # lds HASH DG… : the LDSSecurityObject (DER, by openssl asn1parse -genconf) over the named files.
@@ -140,6 +168,9 @@ lds sha1 "$dg1" "$dg15";     sod rsa-pkcs1-sha1 ds-rsa sha1;        case_ rsa-pk
 lds sha224 "$dg1" "$dg15";   sod ecdsa-bp384-sha224 ds-bp384 sha224; case_ ecdsa-bp384-sha224 1,15 passed
 lds sha384 "$dg1" "$dg15";   sod ecdsa-bp384-sha384 ds-bp384 sha384; case_ ecdsa-bp384-sha384 1,15 passed
 lds sha512 "$dg1" "$dg15";   sod rsa-pss-sha512 ds-rsa sha512 rsa_padding_mode:pss; case_ rsa-pss-sha512 1,15 passed
+# A whole document (DG1, DG2, DG11, DG12, DG15) for the merge with the chip as a source.
+lds sha256 "$dg1" "2:$out/EF_DG2.bin" "11:$out/EF_DG11.bin" "12:$out/EF_DG12.bin" "$dg15"
+sod document ds-rsa sha256;                                 case_ document 1,2,11,12,15 passed
 # A SOD that lists DG2, which is not sent: incomplete, never passed.
 printf '\x75\x03\x7F\x61\x00' > dg2.bin
 lds sha256 "$dg1" "2:dg2.bin" "$dg15"; sod claims-dg2 ds-rsa sha256; case_ claims-dg2 1,15 passed-with-dg2-not-given

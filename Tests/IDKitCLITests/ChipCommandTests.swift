@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 /// `idkit chip verify` on the public chip samples of ../shared/testdata/emrtd (read in place).
 enum ChipSamples {
@@ -92,5 +93,54 @@ struct ChipCommandTests {
         #expect(answer.stdout == "data   \nstatus 9000\nssc    887022120C06C228\n")
         let forged = try IDKitBinary.run(["chip", "apdu", "--json", "--ssc", "887022120C06C227", "--unwrap", "990290018E08FA855A5D4C50A8ED9000"] + Self.keys)
         #expect(forged.status == 1 && forged.stdout.contains("macMismatch"))
+    }
+}
+
+/// `idkit merge --chip` on a whole document of IDKit's own test PKI (TestVectors/chip/make_pki.sh).
+@Suite struct MergeChipCommandTests {
+    /// The test PKI, with the whole document's files in one folder, as a phone app would send them.
+    static let pki: URL? = {
+        guard let out = TestPKI.directory else { return nil }
+        let folder = out.appendingPathComponent("document")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, file) in TestPKI.documentFiles where name != "EF_DG15.bin" {
+            let to = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: to.path) || (try? FileManager.default.copyItem(at: out.appendingPathComponent(file), to: to)) != nil else { return nil }
+        }
+        return out
+    }()
+
+    @Test func aChipFolderWithItsCSCAIsTheFirstSource() throws {
+        let pki = try #require(Self.pki, "TestVectors/chip/make_pki.sh failed (it needs openssl and python3)")
+        let r = try IDKitBinary.run(["merge", "--json", "--chip", pki.appendingPathComponent("document").path, "--csca", pki.appendingPathComponent("csca").path,
+                                     "--reference-date", "2026-12-01", "--redact-face", "-"],
+                                    stdin: #"{"mrz": ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]}"#)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let chip = try #require(json["chip"] as? [String: Any])
+        #expect(chip["passiveAuthentication"] as? String == "passed")
+        #expect(chip["dataGroups"] as? [String] == ["DG1", "DG2", "DG11", "DG12"])
+        #expect((chip["faces"] as? [[String: Any]])?.first?["image"] is NSNull)
+        let fields = try #require(json["fields"] as? [String: [String: Any]])
+        #expect(fields["documentNumber"]?["source"] as? String == "chip" && fields["documentNumber"]?["value"] as? String == "L898902C3")
+        #expect(fields["dateOfIssue"]?["value"] as? String == "2002-04-16")
+        #expect(json["redacted"] as? [String] == ["face"])
+        // Without the CSCA the print comes first and the human report says why.
+        let plain = try IDKitBinary.run(["merge", "--chip", pki.appendingPathComponent("document").path, "--reference-date", "2026-12-01", "-"],
+                                        stdin: #"{"mrz": ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]}"#)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("documentNumber            L898902C3  [mrz]"))
+        #expect(plain.stdout.contains("chip                      passive authentication incomplete; DG1, DG2, DG11, DG12; face JPEG2000 48×30"))
+        #expect(plain.stdout.contains("warning: chipNotAuthenticated: chip: passive authentication incomplete (no CSCA was given; DG15 is listed in the SOD but was not given)"))
+    }
+
+    @Test func badChipInputIsSaid() throws {
+        let pki = try #require(Self.pki, "TestVectors/chip/make_pki.sh failed")
+        let notLDS = try IDKitBinary.run(["merge", "--chip", pki.appendingPathComponent("cases.tsv").path])
+        #expect(notLDS.status == 1 && notLDS.stderr.contains("cases.tsv: not an LDS file"))
+        let noSOD = try IDKitBinary.run(["merge", "--json", "--chip", pki.appendingPathComponent("EF_DG1.bin").path])
+        #expect(noSOD.status == 1 && noSOD.stdout.contains("\"kind\":\"invalidChip\"") && noSOD.stdout.contains("no EF.SOD among the chip files"))
+        #expect(try IDKitBinary.run(["merge", "--crl", "x", "--chip", pki.path]).status == 64)
+        #expect(try IDKitBinary.run(["merge", "--chip", "/nonexistent/EF_SOD.bin"]).status == 66)
     }
 }

@@ -142,7 +142,7 @@ import IDKitAAMVA
         (#"{"viz": {"back": {"surname": "X"}}}"#, "viz.back.surname: not a field name; expected one of firstName, lastName, fullName, documentNumber, personalIdNumber, additionalDocumentNumber, dateOfBirth, dateOfExpiry, dateOfIssue, sex, nationality, issuingState, issuingJurisdiction, address"),
         (#"{"viz": {"back": {"lastName": 3}}}"#, "viz.back.lastName: expected a string"),
         (#"{"referenceDate": "2025-02-30"}"#, "referenceDate: expected a date YYYY-MM-DD"),
-        (#"{"photo": "x"}"#, "photo: unknown key; expected mrz, barcode, viz, referenceDate"),
+        (#"{"photo": "x"}"#, "photo: unknown key; expected mrz, barcode, viz, chip, referenceDate"),
         (#"[1, 2]"#, "input: expected a JSON object at the top level"),
     ])
     func badInputSaysWhichKey(json: String, message: String) {

@@ -2,11 +2,13 @@ import Foundation
 import Synchronization
 import Testing
 import IDKitAAMVA
+import IDKitChip
 import IDKitCore
 import IDKitDocument
 import IDKitImage
 import IDKitMRZ
 @testable import IDKitService
+import IDKitTestSupport
 
 /// The routes of `idkit serve` in process (issue 15): contracts, problems, authentication.
 /// `ServeCommandTests` (IDKitCLITests) call the real server over HTTP.
@@ -215,6 +217,32 @@ import IDKitMRZ
         do { _ = try RedactionRules(json: Array(#"{"default": {"mode": "all"}}"#.utf8)) } catch {
             #expect(error.message.contains("default.mode"))
         }
+    }
+
+    /// Chip files in the merge input, verified against the server's CSCAs (`idkit serve --csca`),
+    /// with `?redactFace` withholding the face (IDKit's test PKI, TestVectors/chip/make_pki.sh).
+    @Test func mergeWithChipFilesAgainstTheServersCSCAs() throws {
+        let out = try #require(TestPKI.directory, "TestVectors/chip/make_pki.sh failed (it needs openssl and python3)")
+        let files = try ["sod/document.bin", "EF_DG1.bin", "EF_DG2.bin"].map { Data(try TestPKI.bytes($0)).base64EncodedString() }
+        let body = #"{"referenceDate": "2026-12-01", "chip": ["# + files.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+        var options = ServiceOptions()
+        options.cscas = try CSCAStore(contentsOf: out.appendingPathComponent("csca").path)
+        let r = Service(options: options).handle(Self.post("/v1/merge", body, type: "application/json", query: ["redactFace": "true"]))
+        #expect(r.status == 200)
+        let json = try Self.object(r)
+        let chip = try #require(json["chip"] as? [String: Any])
+        #expect(chip["passiveAuthentication"] as? String == "passed")
+        #expect((chip["faces"] as? [[String: Any]])?.first?["image"] is NSNull)
+        #expect(((json["fields"] as? [String: Any])?["documentNumber"] as? [String: Any])?["source"] as? String == "chip")
+        // Without the server's CSCAs: incomplete, and the face is there.
+        let plain = Service(options: ServiceOptions()).handle(Self.post("/v1/merge", body, type: "application/json"))
+        let plainChip = try #require(try Self.object(plain)["chip"] as? [String: Any])
+        #expect(plainChip["passiveAuthentication"] as? String == "incomplete")
+        #expect((plainChip["faces"] as? [[String: Any]])?.first?["image"] is String)
+        // A chip file that is no LDS file is a 400 with the merger's kind.
+        let bad = Service(options: options).handle(Self.post("/v1/merge", #"{"chip": ["e30="]}"#, type: "application/json"))
+        #expect(bad.status == 400)
+        #expect(try Self.object(bad)["kind"] as? String == "invalidChip")
     }
 
     @Test func bearerTokenIsRequiredAndComparedWhole() throws {

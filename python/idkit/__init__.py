@@ -16,6 +16,7 @@ The GIL is released while the library works, so threads calling IDKit run in par
 from __future__ import annotations
 
 import datetime as _datetime
+import base64 as _base64
 import os as _os
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
@@ -189,12 +190,24 @@ def scan(image: Union[bytes, str, "_os.PathLike[str]"], *, barcodes: bool = True
 
 
 def merge(document: Union[Mapping[str, Any], str, bytes], *, reference_date: DateLike = None,
-          redaction: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
-    """One document result from MRZ, barcode and VIZ readings: the input document of
-    `idkit merge` (`{"mrz", "barcode", "viz", "referenceDate"}`) as a dict or JSON, answered as
-    `idkit merge --json`."""
+          redaction: Optional[Mapping[str, Any]] = None, chip: Optional[Sequence[bytes]] = None,
+          csca: Optional[str] = None, master_list: Optional[str] = None) -> Dict[str, Any]:
+    """One document result from MRZ, barcode, VIZ and chip readings: the input document of
+    `idkit merge` (`{"mrz", "barcode", "viz", "chip", "referenceDate"}`) as a dict or JSON,
+    answered as `idkit merge --json`. `chip`: the files read from the chip (EF.SOD and data
+    groups, raw bytes, any order); `csca` (a certificate file or folder) or `master_list` (an ICAO
+    master list file): what the chip's Document Signer must chain to for the chip to come first."""
+    if chip is not None:
+        if not isinstance(document, Mapping):
+            raise TypeError("chip= needs the document as a dict (or put \"chip\": [base64, …] in its JSON)")
+        document = dict(document)
+        document["chip"] = [_base64.b64encode(bytes(f)).decode("ascii") for f in chip]
     data = _native.dumps(dict(document)) if isinstance(document, Mapping) else _text(document, "document")
     options: Dict[str, Any] = {}
+    if csca is not None:
+        options["csca"] = _os.fspath(csca)
+    if master_list is not None:
+        options["masterList"] = _os.fspath(master_list)
     date = _date(reference_date, "reference_date")
     if date is not None:
         options["referenceDate"] = date

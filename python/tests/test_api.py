@@ -175,6 +175,29 @@ def test_merge_and_bac_keys():
     assert error.value.kind == "invalidRequest"
 
 
+def test_merge_with_chip_files(tmp_path):
+    """A whole document of IDKit's test PKI (TestVectors/chip/make_pki.sh): the chip comes first
+    when its Document Signer chains to the CSCA given, last without it."""
+    subprocess.run([str(VECTORS / "chip/make_pki.sh"), str(tmp_path)], check=True, capture_output=True)
+    files = [(tmp_path / name).read_bytes() for name in ("sod/document.bin", "EF_DG1.bin", "EF_DG11.bin", "EF_DG12.bin")]
+    document = {"mrz": SPECIMEN.split("\n"), "referenceDate": "2026-12-01"}
+    trusted = idkit.merge(document, chip=files, csca=tmp_path / "csca")
+    assert trusted["chip"]["passiveAuthentication"] == "passed"
+    assert trusted["fields"]["documentNumber"]["source"] == "chip"
+    assert trusted["fields"]["dateOfIssue"]["value"] == "2002-04-16"
+    assert trusted["dataMatch"]["wholeDocument"] == "match"
+    untrusted = idkit.merge(document, chip=files)
+    assert untrusted["chip"]["passiveAuthentication"] == "incomplete"
+    assert untrusted["fields"]["documentNumber"]["source"] == "mrz"
+    assert [w["code"] for w in untrusted["warnings"]] == ["chipNotAuthenticated"]
+    with pytest.raises(idkit.IDKitError) as error:
+        idkit.merge(document, chip=files[1:])
+    assert error.value.kind == "invalidChip"
+    with pytest.raises(idkit.IDKitError) as error:
+        idkit.merge(document, chip=files, csca=tmp_path / "csca", master_list=tmp_path / "x.ml")
+    assert error.value.kind == "invalidOptions"
+
+
 def test_threads_call_at_once_and_agree():
     results = [None] * 4
 

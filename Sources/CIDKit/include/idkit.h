@@ -98,13 +98,16 @@ idkit_result *idkit_barcode_read(const uint8_t *image, size_t length, const char
 /*
  * Documents found and read in an encoded image, as `idkit scan --json` with "file": "-".
  * Options: {"barcodes": bool, "referenceDate": "YYYY-MM-DD", "redaction": {"mode",
- * "fields", "documentNumber", "redactMRZ", "redactBarcode"}}.
+ * "fields", "documentNumber", "redactMRZ", "redactBarcode", "redactFace"}}.
  */
 idkit_result *idkit_scan(const uint8_t *image, size_t length, const char *options_json);
 
 /*
- * The input document of `idkit merge` (MRZ, barcode and VIZ readings, JSON) merged into one
- * document result, as `idkit merge --json`. Options: {"referenceDate", "redaction"} as idkit_scan.
+ * The input document of `idkit merge` (MRZ, barcode and VIZ readings, chip files as
+ * "chip": [base64 EF files], JSON) merged into one document result, as `idkit merge --json`.
+ * Options: {"referenceDate", "redaction"} as idkit_scan, and the trust anchors of the chip's
+ * passive authentication: "csca" (a certificate file or folder path) or "masterList" (an ICAO
+ * CSCA master list file path), read at each call. Without them a chip's values come last.
  */
 idkit_result *idkit_merge(const uint8_t *input_json, size_t length, const char *options_json);
 
