@@ -82,6 +82,20 @@ enum Seeds {
         for name in ((try? fm.contentsOfDirectory(atPath: ".build/pki/sod")) ?? []).sorted() {
             if let data = fm.contents(atPath: ".build/pki/sod/\(name)") { put(chip, "sod-" + name, Array(data)) }
         }
+        for name in ["EF_DG2.bin", "EF_DG11.bin", "EF_DG12.bin", "EF_DG15.bin"] {
+            if let data = fm.contents(atPath: ".build/pki/\(name)") { put(chip, name, Array(data)) }
+        }
+        // An LDS 2 DG2 (ISO/IEC 39794-5 record in 7F2E) and a DG7, around a JPEG 2000 file's first bytes.
+        func tlv(_ tag: [UInt8], _ body: [UInt8]) -> [UInt8] {
+            tag + (body.count < 0x80 ? [UInt8(body.count)] : [0x82, UInt8(body.count >> 8), UInt8(body.count & 0xFF)]) + body
+        }
+        let jp2: [UInt8] = [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A, 0, 0, 0, 0x2D, 0x6A, 0x70, 0x32, 0x68,
+                            0, 0, 0, 0x16, 0x69, 0x68, 0x64, 0x72, 0, 0, 0, 0x1E, 0, 0, 0, 0x30, 0, 3, 7, 7, 0, 0]
+        let information = tlv([0xA1], tlv([0xA0], tlv([0x80], [3])) + tlv([0xA7], tlv([0x80], [0x30]) + tlv([0x81], [0x1E])))
+        let representation = tlv([0x30], tlv([0x80], [0]) + tlv([0xA1], tlv([0xA0], tlv([0xA0], tlv([0x80], jp2) + information))))
+        let record = tlv([0x65], tlv([0xA0], tlv([0x80], [3]) + tlv([0x81], [0x07, 0xE3])) + tlv([0xA1], representation))
+        put(chip, "dg2-39794", tlv([0x75], tlv([0x7F, 0x61], tlv([0x02], [1]) + tlv([0x7F, 0x60], tlv([0x7F, 0x2E], tlv([0xA1], record))))))
+        put(chip, "dg7", tlv([0x67], tlv([0x02], [1]) + tlv([0x5F, 0x43], jp2)))
         print("seeds written to \(directory)")
     }
 }

@@ -168,6 +168,13 @@ enum ChipCommand {
             } catch { errorObject(error, &w) }
         }
         var chipMRZ: [String]?
+        if let access = files.cardAccess {
+            w.key("CardAccess")
+            do {
+                let infos = try SecurityInfos(access)
+                w.beginObject(); w.key("securityInfos"); infos.writeJSON(to: &w); w.endObject()
+            } catch { errorObject(error, &w) }
+        }
         if let dg1 = groups[1] {
             w.key("DG1")
             do {
@@ -199,6 +206,17 @@ enum ChipCommand {
                 }
             } catch { errorObject(error, &w) }
         }
+        if let dg7 = groups[7] {
+            w.key("DG7")
+            do {
+                let d = try DataGroup7(dg7)
+                w.beginObject(); w.key("images"); w.beginArray()
+                for i in d.images {
+                    w.beginObject(); w.key("imageType"); w.string(i.imageType); w.key("width"); w.int(i.width); w.key("height"); w.int(i.height); w.endObject()
+                }
+                w.endArray(); w.endObject()
+            } catch { errorObject(error, &w) }
+        }
         for number in [11, 12] {
             guard let file = groups[number] else { continue }
             w.key(dynamic: "DG\(number)")
@@ -208,14 +226,7 @@ enum ChipCommand {
             w.key("DG14")
             do {
                 let infos = try SecurityInfos(dg14)
-                w.beginObject(); w.key("securityInfos"); w.beginArray()
-                for i in infos.infos {
-                    w.beginObject(); w.key("oid"); w.string(i.oid); w.key("name"); w.string(i.name)
-                    w.key("parameters"); w.beginArray()
-                    for p in i.parameters { if case .integer(let n) = p { w.int(n) } else { w.string(p.description) } }
-                    w.endArray(); w.endObject()
-                }
-                w.endArray(); w.endObject()
+                w.beginObject(); w.key("securityInfos"); infos.writeJSON(to: &w); w.endObject()
             } catch { errorObject(error, &w) }
         }
         var dg15: DataGroup15?
@@ -249,11 +260,14 @@ enum ChipCommand {
             if mrzMatches == false { warnings.append("the printed MRZ differs from the chip's (DG1)") }
             if chipMRZ == nil { warnings.append("--mrz given but no DG1 to compare it with") }
         }
+        // EF.CardSecurity: the chip's SecurityInfos signed by a Document Signer, checked as the SOD is.
+        let cardSecurity = files.cardSecurity.map { CardSecurity($0, cscas: store, referenceDate: referenceDate) }
+        w.key("cardSecurity"); if let cardSecurity { cardSecurity.writeJSON(to: &w) } else { w.null() }
         w.key("mrzMatchesChip"); if let m = mrzMatches { w.bool(m) } else { w.null() }
         w.key("activeAuthentication")
         if let aa {
             w.beginObject(); w.key("result"); w.string(aa.name)
-            if case .invalid(let r) = aa { w.key("reason"); w.string(r) } else if case .notPerformed(let r) = aa { w.key("reason"); w.string(r) }
+            if let r = aa.reason { w.key("reason"); w.string(r) }
             w.endObject()
         } else {
             w.null()
@@ -271,10 +285,15 @@ enum ChipCommand {
             if let c = pa.csca { out += "  CSCA                  \(c.subject)\n" }
             if let lines = chipMRZ { out += "DG1 MRZ\n" + lines.map { "  " + $0 + "\n" }.joined() }
             if let aa { out += "active authentication \(aa.name)\n" }
+            if let c = cardSecurity {
+                out += "EF.CardSecurity         \(c.result.rawValue) (signature \(c.signature.name), chain \(c.certificateChain.name); "
+                    + "\(c.securityInfos?.infos.count ?? 0) SecurityInfos)\n"
+                for r in c.reasons + c.warnings { out += "note: EF.CardSecurity: \(r)\n" }
+            }
             for r in pa.reasons + warnings { out += "note: \(r)\n" }
             io.out.write(out)
         }
-        return pa.result == .passed && mrzMatches != false && (aa == nil || aa == .valid) ? .valid : .invalid
+        return pa.result == .passed && mrzMatches != false && (aa == nil || aa == .valid) && (cardSecurity.map { $0.result == .passed } ?? true) ? .valid : .invalid
     }
 
     static func errorObject(_ error: LDSError, _ w: inout JSONWriter) {

@@ -14,7 +14,10 @@ enum ChipInput {
     }
 
     /// Every file of `paths`, folders expanded to their `.bin` and `EF…` files. A file named on
-    /// the command line must be an LDS file; a folder's other files are passed over.
+    /// the command line must be an LDS file; a folder's other files are passed over, and so is
+    /// EF.ChipSecurity (signed SecurityInfos like EF.CardSecurity's, which its first tag cannot
+    /// tell apart; it is read only after terminal authentication) and EF.DIR (application
+    /// templates, tag 61 like EF.DG1's).
     static func files(_ paths: [String]) throws(Failure) -> ChipFiles {
         var files = ChipFiles()
         for path in paths {
@@ -22,7 +25,8 @@ enum ChipInput {
             let inFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             let members = inFolder
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-                    .filter { $0.lowercased().hasSuffix(".bin") || $0.hasPrefix("EF") }.map { (path as NSString).appendingPathComponent($0) }
+                    .filter { ($0.lowercased().hasSuffix(".bin") || $0.hasPrefix("EF")) && !["ChipSecurity", "EF_DIR", "EF.DIR"].contains(where: $0.contains) }
+                    .map { (path as NSString).appendingPathComponent($0) }
                 : [path]
             for file in members {
                 let bytes: [UInt8]
@@ -31,7 +35,7 @@ enum ChipInput {
                 case .failure(.tooLarge(let limit)): throw Failure(message: "\(file): more than \(limit) bytes, larger than any chip file", status: .unreadableInput)
                 case .failure(.unreadable(let why)): throw Failure(message: "\(file): cannot read: \(why)", status: .unreadableInput)
                 }
-                if inFolder, !(bytes.first.map { [0x77, 0x60].contains($0) } ?? false), LDSFile.dataGroup(of: bytes) == nil { continue }
+                if inFolder, !ChipFiles.isChipFile(bytes) { continue }
                 do { try files.add(bytes, name: file) } catch {
                     throw Failure(message: error.message, status: error.message.contains("a second") ? .usage : .invalid)
                 }

@@ -174,18 +174,21 @@ extension Help {
       idkit chip verify [--json] --sod FILE [--dg FILE…] [--csca DIR|FILE | --masterlist FILE] [--crl DIR|FILE]
                         [--reference-date YYYY-MM-DD] [--face-out FILE] [--mrz LINES]
                         [--aa-challenge HEX --aa-signature HEX [--aa-hash SHA-256]]
-      idkit chip verify [--json] DIR [--csca …]          (a folder of EF files: EF.SOD, EF.COM, EF.DGn)
+      idkit chip verify [--json] DIR [--csca …]          (a folder of EF files: EF.SOD, EF.COM, EF.DGn,
+                                                          EF.CardAccess, EF.CardSecurity)
       idkit chip apdu [--json] [--cipher 3DES|AES] --ks-enc HEX --ks-mac HEX --ssc HEX (--wrap APDU | --unwrap APDU)
 
-    Each file is told by its first tag (77 EF.SOD, 60 EF.COM, 61–70 the data groups), not by its
-    name. The SOD is read against 9303-10 (SignedData v3, the LDSSecurityObject), each data group
+    Each file is told by its first tag (77 EF.SOD, 60 EF.COM, 61–70 the data groups, 31
+    EF.CardAccess, 30 EF.CardSecurity), not by its name. The SOD is read against 9303-10 (SignedData v3, the LDSSecurityObject), each data group
     given is hashed and compared with its entry, the SOD's signature is verified with the Document
     Signer certificate it carries (RSA, RSA-PSS, ECDSA with named or explicit curves; SHA-1 to
     SHA-512), and the Document Signer is chained to a CSCA from --csca (DER or PEM files) or from a
     CSCA master list whose own signature verifies. The result is passed only when every check is
     valid; incomplete when one was not performed (no CSCA for the issuer, a data group the SOD
-    does not list); failed when one is invalid. DG1 (the MRZ), DG2 (faces), DG11, DG12, DG14
-    (SecurityInfos), DG15 (the active-authentication key) and EF.COM are read and reported. With
+    does not list); failed when one is invalid. DG1 (the MRZ), DG2 (faces, ISO/IEC 19794-5 or
+    39794-5), DG7 (signature images), DG11, DG12, DG14 and EF.CardAccess (SecurityInfos), DG15 (the
+    active-authentication key) and EF.COM are read and reported. EF.CardSecurity (signed
+    SecurityInfos) is checked as the SOD is: structure, signature, chain. With
     the challenge the terminal sent and the chip's answer, active authentication is verified with
     the DG15 key (RSA with ISO/IEC 9796-2 scheme 1, or plain ECDSA with --aa-hash, SHA-256 by
     default). With --crl, a Document Signer that a CRL of its CSCA (verified with the CSCA's key)

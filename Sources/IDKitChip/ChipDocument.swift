@@ -2,16 +2,25 @@ public import IDKitCore
 public import IDKitMRZ
 
 /// The files a phone read from a chip, told apart by their first tag (ICAO 9303-10 §4.6, table
-/// 34): EF.SOD `77`, EF.COM `60`, the data groups `61` (DG1) … `70` (DG16). File names are not
-/// used: every app names them its own way.
+/// 34): EF.SOD `77`, EF.COM `60`, the data groups `61` (DG1) … `70` (DG16); and of the master
+/// file, EF.CardAccess (a SET, `31`) and EF.CardSecurity (a ContentInfo SEQUENCE, `30`). File
+/// names are not used: every app names them its own way.
 public struct ChipFiles: Sendable {
     public private(set) var sod: [UInt8]?
     public private(set) var com: [UInt8]?
     public private(set) var dataGroups: [Int: [UInt8]] = [:]
+    public private(set) var cardAccess: [UInt8]?
+    public private(set) var cardSecurity: [UInt8]?
 
     public init() {}
 
-    public var isEmpty: Bool { sod == nil && com == nil && dataGroups.isEmpty }
+    public var isEmpty: Bool { sod == nil && com == nil && dataGroups.isEmpty && cardAccess == nil && cardSecurity == nil }
+
+    /// Whether a file's first byte is one of the tags above.
+    public static func isChipFile(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first else { return false }
+        return [0x77, 0x60, 0x30, 0x31].contains(first) || LDSFile.dataGroup(of: bytes) != nil
+    }
 
     /// Adds one file; `name` says which in an error. A second EF.SOD or a second file of one data
     /// group is an error, as is a file that starts with no LDS tag.
@@ -23,10 +32,16 @@ public struct ChipFiles: Sendable {
         case 0x60:
             guard com == nil else { throw ChipError(.invalidFile, "\(name): a second EF.COM") }
             com = bytes
+        case 0x31:
+            guard cardAccess == nil else { throw ChipError(.invalidFile, "\(name): a second EF.CardAccess") }
+            cardAccess = bytes
+        case 0x30:
+            guard cardSecurity == nil else { throw ChipError(.invalidFile, "\(name): a second EF.CardSecurity") }
+            cardSecurity = bytes
         default:
             guard let number = LDSFile.dataGroup(of: bytes) else {
                 let first = bytes.first.map { BERTLV.hex(UInt32($0)) } ?? "nothing (the file is empty)"
-                throw ChipError(.invalidFile, "\(name): not an LDS file (it starts with \(first), not 77 for EF.SOD, 60 for EF.COM or 61–70 for a data group)")
+                throw ChipError(.invalidFile, "\(name): not an LDS file (it starts with \(first), not 77 for EF.SOD, 60 for EF.COM, 61–70 for a data group, 31 for EF.CardAccess or 30 for EF.CardSecurity)")
             }
             guard dataGroups[number] == nil else { throw ChipError(.invalidFile, "\(name): a second EF.DG\(number)") }
             dataGroups[number] = bytes

@@ -151,9 +151,53 @@ public struct DataGroup2: Sendable {
             guard let block = try template.children(bytes, depth: 2).first(where: { $0.tag == 0x5F2E || $0.tag == 0x7F2E }) else {
                 throw LDSError(.unexpectedTag, offset: template.offset, tag: 0x7F60, "a biometric information template without its data block (5F2E or 7F2E)")
             }
-            faces += try Self.faces(in: Array(bytes[block.value]), at: block.value.lowerBound)
+            // 5F2E holds an ISO/IEC 19794-5 record as bytes; 7F2E (LDS 2) an ISO/IEC 39794-5 one as TLVs.
+            faces += block.tag == 0x5F2E ? try Self.faces(in: Array(bytes[block.value]), at: block.value.lowerBound)
+                                         : try Self.faces39794(bytes, block)
         }
         self.faces = faces
+    }
+
+    /// The faces of an ISO/IEC 39794-5:2019 record (DER, context tags): the data block `7F2E` holds
+    /// `A1` → `FaceImageDataBlock` (`65`: `[0]` version, `[1]` representation blocks); each
+    /// representation block (`30`) has `[1]` `ImageRepresentation` → `[0]` 2D → `[0]` its block:
+    /// `[0]` the image, `[1]` `ImageInformation2DBlock` with `[0]` the data format (`[0]` code: 2
+    /// JPEG, 3 and 4 JPEG 2000 lossy and lossless, 5 PNG) and, optionally, `[7]` the image size
+    /// (`[0]` width, `[1]` height). Without that size, the image's own header gives it.
+    static func faces39794(_ bytes: [UInt8], _ block: BERTLV) throws(LDSError) -> [Face] {
+        func only(_ tag: UInt32, in parent: BERTLV, depth: Int, _ what: String) throws(LDSError) -> BERTLV {
+            guard let found = try parent.children(bytes, depth: depth).first(where: { $0.tag == tag }) else {
+                throw LDSError(.unexpectedTag, offset: parent.offset, tag: parent.tag, "the ISO/IEC 39794-5 record has no \(what) (\(BERTLV.hex(tag)))")
+            }
+            return found
+        }
+        func number(_ tlv: BERTLV) -> Int { bytes[tlv.value].prefix(4).reduce(0) { $0 << 8 | Int($1) } }
+        let record = try only(0x65, in: try only(0xA1, in: block, depth: 3, "face image data block"), depth: 4, "FaceImageDataBlock (65)")
+        let representations = try only(0xA1, in: record, depth: 5, "representation blocks")
+        var faces: [Face] = []
+        for representation in try representations.children(bytes, depth: 6) where representation.tag == 0x30 {
+            let image2D = try only(0xA0, in: try only(0xA0, in: try only(0xA1, in: representation, depth: 7, "image representation"),
+                                                     depth: 8, "2D image representation"), depth: 9, "2D image representation block")
+            let data = try only(0x80, in: image2D, depth: 10, "image data")
+            let information = try only(0xA1, in: image2D, depth: 10, "image information")
+            let parts = try information.children(bytes, depth: 11)
+            let format = try parts.first { $0.tag == 0xA0 }.map { f throws(LDSError) in try f.children(bytes, depth: 12).first { $0.tag == 0x80 }.map(number) } ?? nil
+            let image = Array(bytes[data.value])
+            let type: String = switch format {
+            case 2: "JPEG"
+            case 3, 4: "JPEG2000"
+            case 5: "PNG"
+            default: ImageHeader.type(image)
+            }
+            var size = ImageHeader.size(image)
+            if let box = parts.first(where: { $0.tag == 0xA7 }) {
+                let wh = try box.children(bytes, depth: 12)
+                if let w = wh.first(where: { $0.tag == 0x80 }).map(number), let h = wh.first(where: { $0.tag == 0x81 }).map(number) { size = (w, h) }
+            }
+            faces.append(Face(imageType: type, width: size?.width ?? 0, height: size?.height ?? 0, image: image))
+        }
+        guard !faces.isEmpty else { throw LDSError(.invalidContent, offset: representations.offset, tag: 0xA1, "the ISO/IEC 39794-5 record holds no 2D image") }
+        return faces
     }
 
     /// The faces of an ISO/IEC 19794-5:2005 record: "FAC\0", version, length, count, then per face
@@ -178,10 +222,89 @@ public struct DataGroup2: Sendable {
                 throw LDSError(.truncated, offset: base + at, tag: 0x5F2E, "a facial record of \(length) bytes does not fit the data block")
             }
             let image = Array(r[start..<end])
-            let type = image.starts(with: [0xFF, 0xD8]) ? "JPEG" : (dataType == 1 || image.starts(with: [0, 0, 0, 0x0C, 0x6A, 0x50]) || image.starts(with: [0xFF, 0x4F]) ? "JPEG2000" : "JPEG")
+            // The bytes say what they are; the record's data type (0 JPEG, 1 JPEG 2000) otherwise.
+            let seen = ImageHeader.type(image)
+            let type = seen != "unknown" ? seen : (dataType == 1 ? "JPEG2000" : "JPEG")
             out.append(Face(imageType: type, width: width, height: height, image: image))
             at = end
         }
         return out
+    }
+}
+
+/// EF.DG7 (9303-10 §4.7.7): the displayed signature or usual mark, one or more images (`5F43`),
+/// each JPEG or JPEG 2000, after a count (`02`).
+public struct DataGroup7: Sendable {
+    public struct Image: Sendable {
+        /// `"JPEG"`, `"JPEG2000"` or `"unknown"`.
+        public let imageType: String
+        /// From the image's own header; 0 when it does not say.
+        public let width: Int
+        public let height: Int
+        public let image: [UInt8]
+    }
+
+    public let images: [Image]
+
+    public init(_ bytes: [UInt8]) throws(LDSError) {
+        let file = try BERTLV.file(bytes, tag: 0x67, name: "EF.DG7")
+        let parts = try file.children(bytes)
+        let count = try parts.first { $0.tag == 0x02 }.map { c throws(LDSError) in try c.integer(bytes, of: "the number of images") }
+        images = parts.filter { $0.tag == 0x5F43 }.map { tlv in
+            let image = Array(bytes[tlv.value])
+            let size = ImageHeader.size(image)
+            return Image(imageType: ImageHeader.type(image), width: size?.width ?? 0, height: size?.height ?? 0, image: image)
+        }
+        if let count, count != images.count {
+            throw LDSError(.invalidContent, offset: file.offset, tag: 0x67, "EF.DG7 says \(count) images and holds \(images.count)")
+        }
+    }
+}
+
+/// What an image's first bytes say of its encoding and size: the JPEG 2000 file's `ihdr` box or
+/// codestream `SIZ` marker (ISO/IEC 15444-1 Annexes A.5.1 and I.5.3.1), the JPEG `SOFn` marker
+/// (ITU-T T.81 B.2.2). Only the header is read: decoding is OpenJPEG's and libjpeg's.
+enum ImageHeader {
+    static func type(_ image: [UInt8]) -> String {
+        if image.starts(with: [0xFF, 0xD8]) { return "JPEG" }
+        if image.starts(with: [0, 0, 0, 0x0C, 0x6A, 0x50]) || image.starts(with: [0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG2000" }
+        if image.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "PNG" }
+        return "unknown"
+    }
+
+    static func size(_ b: [UInt8]) -> (width: Int, height: Int)? {
+        func u(_ at: Int, _ n: Int) -> Int? { at >= 0 && at + n <= b.count ? b[at..<(at + n)].reduce(0) { $0 << 8 | Int($1) } : nil }
+        switch type(b) {
+        case "JPEG2000":
+            if b.starts(with: [0xFF, 0x4F, 0xFF, 0x51]) {
+                // SIZ: Lsiz, Rsiz, Xsiz, Ysiz, XOsiz, YOsiz.
+                guard let x = u(8, 4), let y = u(12, 4), let x0 = u(16, 4), let y0 = u(20, 4), x > x0, y > y0 else { return nil }
+                return (x - x0, y - y0)
+            }
+            // Boxes to the header box (jp2h), then its image header box (ihdr: height, width).
+            var i = 0, end = b.count
+            while let length = u(i, 4), let kind = u(i + 4, 4), i + 8 <= end {
+                let size = length == 0 ? end - i : length
+                guard size >= 8 else { return nil }
+                if kind == 0x6A70_3268 { end = min(b.count, i + size); i += 8; continue }   // jp2h: descend
+                if kind == 0x6968_6472, let h = u(i + 8, 4), let w = u(i + 12, 4) { return (w, h) }   // ihdr
+                i += size
+            }
+            return nil
+        case "JPEG":
+            var i = 2
+            while i + 4 <= b.count, b[i] == 0xFF {
+                let marker = b[i + 1]
+                guard let length = u(i + 2, 2) else { return nil }
+                if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    guard let h = u(i + 5, 2), let w = u(i + 7, 2) else { return nil }
+                    return (w, h)
+                }
+                i += 2 + length
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 }

@@ -24,6 +24,14 @@ public struct PassiveAuthentication: Sendable {
             case .notPerformed: "notPerformed"
             }
         }
+
+        /// Why it is not valid (`nil` when it is).
+        public var reason: String? {
+            switch self {
+            case .valid: nil
+            case .invalid(let r), .notPerformed(let r): r
+            }
+        }
     }
 
     public enum Result: String, Sendable {
@@ -86,28 +94,113 @@ public struct PassiveAuthentication: Sendable {
         }
         dataGroupHashes = hashes
         given = Set(dataGroups.keys)
-        var signer: Signer?
-        var notes = object?.warnings ?? []
-        var signingTime: String?
         if let object {
-            do {
-                switch try LibCrypto.verifySignedData(object.signedData) {
-                case .valid(let s, let note, let time):
-                    signer = Signer(s)
-                    signature = .valid
-                    signingTime = time
-                    if let note { notes.append(note) }
-                case .invalid(let reason, let s):
-                    signer = s.map(Signer.init)
-                    signature = .invalid("the SOD's signature does not verify: \(reason)")
-                case .noSignerCertificate:
-                    signature = .notPerformed("the SOD carries no Document Signer certificate")
-                }
-            } catch {
-                signature = .invalid(error.description)
-            }
+            let signer = SignerVerification(object.signedData, file: "SOD", cscas: cscas, referenceDate: referenceDate)
+            (signature, documentSigner, certificateChain, csca) = (signer.signature, signer.documentSigner, signer.certificateChain, signer.csca)
+            warnings = object.warnings + signer.notes
         } else {
             signature = .notPerformed("the SOD cannot be read")
+            certificateChain = .notPerformed("there is no Document Signer certificate to chain")
+            (documentSigner, csca, warnings) = (nil, nil, [])
+        }
+    }
+
+    /// `failed` when any check is invalid; `passed` when the structure, the signature and the
+    /// chain are valid and every data group given is listed in the SOD with its hash (at least
+    /// one); else `incomplete`.
+    public var result: Result {
+        let all = [structure, signature, certificateChain] + dataGroupHashes.map(\.check)
+        if all.contains(where: { if case .invalid = $0 { true } else { false } }) { return .failed }
+        let givenChecks = dataGroupHashes.filter { given.contains($0.number) }.map(\.check)
+        if [structure, signature, certificateChain].allSatisfy({ $0 == .valid }) && !givenChecks.isEmpty
+            && givenChecks.allSatisfy({ $0 == .valid }) {
+            return .passed
+        }
+        return .incomplete
+    }
+
+    /// Why the result is not `passed`: every check's reason, in order.
+    public var reasons: [String] {
+        ([structure, signature, certificateChain] + dataGroupHashes.map(\.check)).compactMap(\.reason)
+    }
+
+    /// The `passiveAuthentication` object of issue 17's contract: `result`, `dataGroupHashes`
+    /// (`"DG1": "valid"|"invalid"|"notPerformed"`), `signature`, `certificateChain`,
+    /// `documentSigner` and `csca` (`subject`, `issuer`, `serialNumber`, `notBefore`, `notAfter`)
+    /// or null, `reasons`, `warnings`.
+    public func writeJSON(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("result"); w.string(result.rawValue)
+        w.key("dataGroupHashes"); w.beginObject()
+        for (number, check) in dataGroupHashes { w.key(dynamic: "DG\(number)"); w.string(check.name) }
+        w.endObject()
+        w.key("signature"); w.string(signature.name)
+        w.key("certificateChain"); w.string(certificateChain.name)
+        w.key("documentSigner"); Self.writeCertificate(documentSigner, to: &w)
+        w.key("csca"); Self.writeCertificate(csca, to: &w)
+        w.key("reasons"); w.beginArray()
+        for r in reasons { w.string(r) }
+        w.endArray()
+        w.key("warnings"); w.beginArray()
+        for r in warnings { w.string(r) }
+        w.endArray()
+        w.endObject()
+    }
+}
+
+extension PassiveAuthentication {
+    /// `{"subject", "issuer", "serialNumber", "notBefore", "notAfter"}`, or `null`.
+    static func writeCertificate(_ s: Signer?, to w: inout JSONWriter) {
+        guard let s else { w.null(); return }
+        w.beginObject()
+        w.key("subject"); w.string(s.subject)
+        w.key("issuer"); w.string(s.issuer)
+        w.key("serialNumber"); w.string(s.serialNumber)
+        w.key("notBefore"); w.string(s.notBefore)
+        w.key("notAfter"); w.string(s.notAfter)
+        w.endObject()
+    }
+}
+
+extension PassiveAuthentication.Signer {
+    init(_ f: LibCrypto.CertificateFields) {
+        self.init(subject: f.subject, issuer: f.issuer, serialNumber: f.serialNumber, notBefore: f.notBefore, notAfter: f.notAfter, der: f.der)
+    }
+}
+
+/// The signature of a chip's signed file (EF.SOD, EF.CardSecurity) verified with the Document
+/// Signer certificate it carries, and that certificate chained to a trusted CSCA (ICAO 9303-11
+/// §5.1, 9303-12 §7): issued by it (names and key identifiers, its key verifying the signature),
+/// valid when it signed, the CSCA valid when it issued the DS, not revoked by a CRL of the CSCA.
+struct SignerVerification {
+    typealias Check = PassiveAuthentication.Check
+    typealias Signer = PassiveAuthentication.Signer
+
+    var signature: Check
+    var documentSigner: Signer?
+    var certificateChain: Check
+    var csca: Signer?
+    var notes: [String] = []
+
+    /// `contentInfo`: the file's CMS ContentInfo; `file`: its name in reasons ("SOD").
+    init(_ contentInfo: ArraySlice<UInt8>, file: String, cscas: CSCAStore?, referenceDate: String?) {
+        var signer: Signer?
+        var signingTime: String?
+        do {
+            switch try LibCrypto.verifySignedData(contentInfo) {
+            case .valid(let s, let note, let time):
+                signer = Signer(s)
+                signature = .valid
+                signingTime = time
+                if let note { notes.append(note) }
+            case .invalid(let reason, let s):
+                signer = s.map(Signer.init)
+                signature = .invalid("the \(file)'s signature does not verify: \(reason)")
+            case .noSignerCertificate:
+                signature = .notPerformed("the \(file) carries no Document Signer certificate")
+            }
+        } catch {
+            signature = .invalid(error.description)
         }
         documentSigner = signer
         var chain = Check.notPerformed("no CSCA was given")
@@ -124,7 +217,7 @@ public struct PassiveAuthentication: Sendable {
                     let ca = Signer(LibCrypto.fields(ofDER: candidate))
                     issuer = ca
                     if let time = signingTime, let from = signer.notBefore, let to = signer.notAfter, !(from <= time && time <= to) {
-                        chain = .invalid("the Document Signer (valid \(from) to \(to)) was not valid when it signed the SOD (\(time))")
+                        chain = .invalid("the Document Signer (valid \(from) to \(to)) was not valid when it signed the \(file) (\(time))")
                     } else if let issued = signer.notBefore, let from = ca.notBefore, let to = ca.notAfter, !(from <= issued && issued <= to) {
                         chain = .invalid("the CSCA (valid \(from) to \(to)) was not valid when the Document Signer was issued (\(issued))")
                     } else {
@@ -149,69 +242,5 @@ public struct PassiveAuthentication: Sendable {
         }
         csca = issuer
         certificateChain = chain
-        warnings = notes
-    }
-
-    /// `failed` when any check is invalid; `passed` when the structure, the signature and the
-    /// chain are valid and every data group given is listed in the SOD with its hash (at least
-    /// one); else `incomplete`.
-    public var result: Result {
-        let all = [structure, signature, certificateChain] + dataGroupHashes.map(\.check)
-        if all.contains(where: { if case .invalid = $0 { true } else { false } }) { return .failed }
-        let givenChecks = dataGroupHashes.filter { given.contains($0.number) }.map(\.check)
-        if [structure, signature, certificateChain].allSatisfy({ $0 == .valid }) && !givenChecks.isEmpty
-            && givenChecks.allSatisfy({ $0 == .valid }) {
-            return .passed
-        }
-        return .incomplete
-    }
-
-    /// Why the result is not `passed`: every check's reason, in order.
-    public var reasons: [String] {
-        ([structure, signature, certificateChain] + dataGroupHashes.map(\.check)).compactMap { check in
-            switch check {
-            case .valid: nil
-            case .invalid(let r), .notPerformed(let r): r
-            }
-        }
-    }
-
-    /// The `passiveAuthentication` object of issue 17's contract: `result`, `dataGroupHashes`
-    /// (`"DG1": "valid"|"invalid"|"notPerformed"`), `signature`, `certificateChain`,
-    /// `documentSigner` and `csca` (`subject`, `issuer`, `serialNumber`, `notBefore`, `notAfter`)
-    /// or null, `reasons`, `warnings`.
-    public func writeJSON(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("result"); w.string(result.rawValue)
-        w.key("dataGroupHashes"); w.beginObject()
-        for (number, check) in dataGroupHashes { w.key(dynamic: "DG\(number)"); w.string(check.name) }
-        w.endObject()
-        w.key("signature"); w.string(signature.name)
-        w.key("certificateChain"); w.string(certificateChain.name)
-        func certificate(_ s: Signer?) {
-            guard let s else { w.null(); return }
-            w.beginObject()
-            w.key("subject"); w.string(s.subject)
-            w.key("issuer"); w.string(s.issuer)
-            w.key("serialNumber"); w.string(s.serialNumber)
-            w.key("notBefore"); w.string(s.notBefore)
-            w.key("notAfter"); w.string(s.notAfter)
-            w.endObject()
-        }
-        w.key("documentSigner"); certificate(documentSigner)
-        w.key("csca"); certificate(csca)
-        w.key("reasons"); w.beginArray()
-        for r in reasons { w.string(r) }
-        w.endArray()
-        w.key("warnings"); w.beginArray()
-        for r in warnings { w.string(r) }
-        w.endArray()
-        w.endObject()
-    }
-}
-
-extension PassiveAuthentication.Signer {
-    init(_ f: LibCrypto.CertificateFields) {
-        self.init(subject: f.subject, issuer: f.issuer, serialNumber: f.serialNumber, notBefore: f.notBefore, notAfter: f.notAfter, der: f.der)
     }
 }

@@ -1,3 +1,5 @@
+public import IDKitCore
+
 /// SecurityInfos (ICAO 9303-11 §9.2, BSI TR-03110-3 §A.1): what EF.DG14 and EF.CardAccess say the
 /// chip supports — PACE, chip authentication, terminal authentication, active authentication — as
 /// a SET OF SecurityInfo { protocol OBJECT IDENTIFIER, requiredData ANY, optionalData ANY OPTIONAL }.
@@ -81,5 +83,19 @@ public struct SecurityInfos: Sendable, Equatable {
         case [7]: return "id-PT (PrivilegedTerminalInfo)"
         default: return nil
         }
+    }
+}
+
+extension SecurityInfos {
+    /// `[{"oid", "name", "parameters": [number | "SEQUENCE(n bytes)" …]}]`.
+    public func writeJSON(to w: inout JSONWriter) {
+        w.beginArray()
+        for i in infos {
+            w.beginObject(); w.key("oid"); w.string(i.oid); w.key("name"); w.string(i.name)
+            w.key("parameters"); w.beginArray()
+            for p in i.parameters { if case .integer(let n) = p { w.int(n) } else { w.string(p.description) } }
+            w.endArray(); w.endObject()
+        }
+        w.endArray()
     }
 }

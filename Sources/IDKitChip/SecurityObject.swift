@@ -7,9 +7,6 @@
 public struct SecurityObject: Sendable {
     /// `id-icao-mrtd-security-ldsSecurityObject` (9303-10 §4.6.2.2).
     public static let ldsSecurityObjectType = "2.23.136.1.1.1"
-    static let signedDataType = "1.2.840.113549.1.7.2"
-    static let dataType = "1.2.840.113549.1.7.1"
-
     /// The SignedData's version: 3 (9303-10 §4.6.2.2).
     public let signedDataVersion: Int
     /// The signed content: hash algorithm and data-group hashes.
@@ -30,78 +27,23 @@ public struct SecurityObject: Sendable {
     /// The CMS may be BER with indefinite lengths and a constructed eContent.
     public init(_ bytes: [UInt8]) throws(LDSError) {
         let wrapper = try BERTLV.file(bytes, tag: 0x77, name: "EF.SOD")
-        let contentInfo = try BERTLV.read(bytes, at: wrapper.value.lowerBound, within: wrapper.value, indefinite: true)
-        guard contentInfo.tag == 0x30, contentInfo.end == wrapper.value.upperBound else {
-            throw LDSError(.unexpectedTag, offset: contentInfo.offset, tag: contentInfo.tag, "EF.SOD must hold one ContentInfo SEQUENCE (30)")
-        }
-        let info = try contentInfo.children(bytes, indefinite: true)
-        guard info.count == 2, info[1].tag == 0xA0 else {
-            throw LDSError(.invalidContent, offset: contentInfo.offset, tag: 0x30, "a ContentInfo is a content type and [0] content")
-        }
-        let type = try info[0].objectIdentifier(bytes, of: "ContentInfo's contentType")
-        guard type == Self.signedDataType else {
-            throw LDSError(.invalidContent, offset: info[0].offset, tag: 0x06, "the content type is \(type), not signedData (\(Self.signedDataType))")
-        }
-        let signed = try BERTLV.read(bytes, at: info[1].value.lowerBound, within: info[1].value, indefinite: true, depth: 2)
-        guard signed.tag == 0x30 else { throw LDSError(.unexpectedTag, offset: signed.offset, tag: signed.tag, "SignedData must be a SEQUENCE (30)") }
-        let parts = try signed.children(bytes, depth: 2, indefinite: true)
-        guard parts.count >= 4 else { throw LDSError(.invalidContent, offset: signed.offset, tag: 0x30, "SignedData has \(parts.count) parts, at least 4 expected") }
-        signedDataVersion = try parts[0].integer(bytes, of: "SignedData's version")
+        let cms = try SignedContent(bytes, within: wrapper.value, expecting: Self.ldsSecurityObjectType, what: "the LDSSecurityObject's")
+        signedDataVersion = cms.version
         guard signedDataVersion == 3 else {
-            throw LDSError(.invalidContent, offset: parts[0].offset, tag: 0x02, "SignedData version \(signedDataVersion): ICAO 9303-10 requires 3")
-        }
-        // encapContentInfo: eContentType and [0] EXPLICIT OCTET STRING eContent.
-        let encapsulated = try parts[2].children(bytes, depth: 3, indefinite: true)
-        guard parts[2].tag == 0x30, encapsulated.count == 2, encapsulated[1].tag == 0xA0 else {
-            throw LDSError(.invalidContent, offset: parts[2].offset, tag: parts[2].tag, "encapContentInfo must hold eContentType and [0] eContent")
-        }
-        let contentType = try encapsulated[0].objectIdentifier(bytes, of: "eContentType")
-        var warnings: [String] = []
-        if contentType == Self.dataType {
-            // Issued documents do this (a Chinese passport of ../shared/testdata/emrtd): accepted,
-            // said; the content type is a signed attribute, so the signature still binds it.
-            warnings.append("eContentType is id-data (\(Self.dataType)), not id-icao-mrtd-security-ldsSecurityObject as ICAO 9303-10 §4.6.2.2 requires")
-        } else if contentType != Self.ldsSecurityObjectType {
-            throw LDSError(.invalidContent, offset: encapsulated[0].offset, tag: 0x06,
-                           "eContentType \(contentType), not the LDSSecurityObject's (\(Self.ldsSecurityObjectType))")
-        }
-        let octets = try BERTLV.read(bytes, at: encapsulated[1].value.lowerBound, within: encapsulated[1].value, indefinite: true, depth: 4)
-        // eContent: an OCTET STRING, in BER also constructed of primitive segments.
-        var eContent: [UInt8] = []
-        switch octets.tag {
-        case 0x04: eContent = Array(bytes[octets.value])
-        case 0x24:
-            for segment in try octets.children(bytes, depth: 4, indefinite: true) {
-                guard segment.tag == 0x04 else { throw LDSError(.unexpectedTag, offset: segment.offset, tag: segment.tag, "a segment of eContent must be an OCTET STRING (04)") }
-                eContent += bytes[segment.value]
-            }
-        default: throw LDSError(.unexpectedTag, offset: octets.offset, tag: octets.tag, "eContent must be an OCTET STRING (04)")
+            throw LDSError(.invalidContent, offset: cms.versionOffset, tag: 0x02, "SignedData version \(signedDataVersion): ICAO 9303-10 requires 3")
         }
         do throws(LDSError) {
-            content = try LDSSecurityObject(eContent)
+            content = try LDSSecurityObject(cms.content)
         } catch {
-            throw LDSError(error.kind, offset: octets.value.lowerBound + error.offset, tag: error.tag, "in the LDSSecurityObject: " + error.message)
+            throw LDSError(error.kind, offset: cms.contentOffset + error.offset, tag: error.tag, "in the LDSSecurityObject: " + error.message)
         }
-        // Deviations issued documents show, accepted and said (the manifest of ../shared/testdata/emrtd
-        // lists them): BER indefinite lengths, rsaEncryption named without a hash, data groups listed
-        // out of order.
-        if contentInfo.end != contentInfo.value.upperBound || signed.end != signed.value.upperBound {
-            warnings.append("the SOD's CMS uses BER indefinite lengths, where DER (definite) is expected")
-        }
-        // SignerInfo: version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature (04), …
-        if let infos = parts.last, infos.tag == 0x31, let first = try? infos.children(bytes, depth: 3, indefinite: true).first,
-           let fields = try? first.children(bytes, depth: 4, indefinite: true),
-           let signature = fields.firstIndex(where: { $0.tag == 0x04 }), signature > 0,
-           let oid = try? fields[signature - 1].children(bytes, depth: 5, indefinite: true).first?.objectIdentifier(bytes, of: "signatureAlgorithm"),
-           oid == "1.2.840.113549.1.1.1" {
-            warnings.append("the SignerInfo names its signature algorithm rsaEncryption, without a hash; the digest algorithm's is used")
-        }
+        var warnings = cms.warnings
         let numbers = content.dataGroupHashes.map(\.number)
         if numbers != numbers.sorted() {
             warnings.append("the SOD lists its data-group hashes out of order (\(numbers.map { "DG\($0)" }.joined(separator: ", ")))")
         }
         self.warnings = warnings
-        signedData = bytes[contentInfo.range]
+        signedData = cms.contentInfo
     }
 
     /// The hash of a data group's file (its bytes as read from the chip, tag and all) with this
@@ -171,5 +113,91 @@ public struct LDSSecurityObject: Sendable {
         } else {
             (ldsVersion, unicodeVersion) = (nil, nil)
         }
+    }
+}
+
+/// A CMS ContentInfo of type signedData (RFC 5652 §3, §5) as the chip's signed files hold it
+/// (EF.SOD, EF.CardSecurity): read with ``BERTLV``, BER indefinite lengths and a constructed
+/// eContent allowed, the encapsulated content type checked and the content taken out. The
+/// signature is libcrypto's (``LibCrypto/verifySignedData(_:)``) over ``contentInfo``.
+struct SignedContent {
+    static let signedDataType = "1.2.840.113549.1.7.2"
+    static let dataType = "1.2.840.113549.1.7.1"
+
+    let version: Int
+    let versionOffset: Int
+    /// The eContent's bytes, and where they start in the file.
+    let content: [UInt8]
+    let contentOffset: Int
+    /// The ContentInfo's bytes.
+    let contentInfo: ArraySlice<UInt8>
+    /// Deviations accepted: id-data as the content type, BER indefinite lengths, rsaEncryption
+    /// named without a hash.
+    let warnings: [String]
+
+    /// The ContentInfo that fills `range` of `bytes`, whose eContentType must be `expected`
+    /// (`what`: its name in messages; id-data is accepted with a warning).
+    init(_ bytes: [UInt8], within range: Range<Int>, expecting expected: String, what: String) throws(LDSError) {
+        let contentInfo = try BERTLV.read(bytes, at: range.lowerBound, within: range, indefinite: true)
+        guard contentInfo.tag == 0x30, contentInfo.end == range.upperBound else {
+            throw LDSError(.unexpectedTag, offset: contentInfo.offset, tag: contentInfo.tag, "the file must hold one ContentInfo SEQUENCE (30)")
+        }
+        let info = try contentInfo.children(bytes, indefinite: true)
+        guard info.count == 2, info[1].tag == 0xA0 else {
+            throw LDSError(.invalidContent, offset: contentInfo.offset, tag: 0x30, "a ContentInfo is a content type and [0] content")
+        }
+        let type = try info[0].objectIdentifier(bytes, of: "ContentInfo's contentType")
+        guard type == Self.signedDataType else {
+            throw LDSError(.invalidContent, offset: info[0].offset, tag: 0x06, "the content type is \(type), not signedData (\(Self.signedDataType))")
+        }
+        let signed = try BERTLV.read(bytes, at: info[1].value.lowerBound, within: info[1].value, indefinite: true, depth: 2)
+        guard signed.tag == 0x30 else { throw LDSError(.unexpectedTag, offset: signed.offset, tag: signed.tag, "SignedData must be a SEQUENCE (30)") }
+        let parts = try signed.children(bytes, depth: 2, indefinite: true)
+        guard parts.count >= 4 else { throw LDSError(.invalidContent, offset: signed.offset, tag: 0x30, "SignedData has \(parts.count) parts, at least 4 expected") }
+        version = try parts[0].integer(bytes, of: "SignedData's version")
+        versionOffset = parts[0].offset
+        // encapContentInfo: eContentType and [0] EXPLICIT OCTET STRING eContent.
+        let encapsulated = try parts[2].children(bytes, depth: 3, indefinite: true)
+        guard parts[2].tag == 0x30, encapsulated.count == 2, encapsulated[1].tag == 0xA0 else {
+            throw LDSError(.invalidContent, offset: parts[2].offset, tag: parts[2].tag, "encapContentInfo must hold eContentType and [0] eContent")
+        }
+        let contentType = try encapsulated[0].objectIdentifier(bytes, of: "eContentType")
+        var warnings: [String] = []
+        if contentType == Self.dataType {
+            // Issued documents do this (a Chinese passport of ../shared/testdata/emrtd): accepted,
+            // said; the content type is a signed attribute, so the signature still binds it.
+            warnings.append("eContentType is id-data (\(Self.dataType)), not \(what) (\(expected)) as ICAO 9303 requires")
+        } else if contentType != expected {
+            throw LDSError(.invalidContent, offset: encapsulated[0].offset, tag: 0x06, "eContentType \(contentType), not \(what) (\(expected))")
+        }
+        let octets = try BERTLV.read(bytes, at: encapsulated[1].value.lowerBound, within: encapsulated[1].value, indefinite: true, depth: 4)
+        // eContent: an OCTET STRING, in BER also constructed of primitive segments.
+        var eContent: [UInt8] = []
+        switch octets.tag {
+        case 0x04: eContent = Array(bytes[octets.value])
+        case 0x24:
+            for segment in try octets.children(bytes, depth: 4, indefinite: true) {
+                guard segment.tag == 0x04 else { throw LDSError(.unexpectedTag, offset: segment.offset, tag: segment.tag, "a segment of eContent must be an OCTET STRING (04)") }
+                eContent += bytes[segment.value]
+            }
+        default: throw LDSError(.unexpectedTag, offset: octets.offset, tag: octets.tag, "eContent must be an OCTET STRING (04)")
+        }
+        content = eContent
+        contentOffset = octets.value.lowerBound
+        // Deviations issued documents show, accepted and said (the manifest of ../shared/testdata/emrtd
+        // lists them): BER indefinite lengths, rsaEncryption named without a hash.
+        if contentInfo.end != contentInfo.value.upperBound || signed.end != signed.value.upperBound {
+            warnings.append("the CMS uses BER indefinite lengths, where DER (definite) is expected")
+        }
+        // SignerInfo: version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature (04), …
+        if let infos = parts.last, infos.tag == 0x31, let first = try? infos.children(bytes, depth: 3, indefinite: true).first,
+           let fields = try? first.children(bytes, depth: 4, indefinite: true),
+           let signature = fields.firstIndex(where: { $0.tag == 0x04 }), signature > 0,
+           let oid = try? fields[signature - 1].children(bytes, depth: 5, indefinite: true).first?.objectIdentifier(bytes, of: "signatureAlgorithm"),
+           oid == "1.2.840.113549.1.1.1" {
+            warnings.append("the SignerInfo names its signature algorithm rsaEncryption, without a hash; the digest algorithm's is used")
+        }
+        self.warnings = warnings
+        self.contentInfo = bytes[contentInfo.range]
     }
 }

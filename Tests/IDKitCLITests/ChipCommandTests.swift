@@ -21,6 +21,10 @@ struct ChipCommandTests {
         #expect((pa["dataGroupHashes"] as? [String: String])?["DG14"] == "valid")
         #expect((pa["csca"] as? [String: Any])?["subject"] as? String == "CN=csca-germany,OU=bsi,O=bund,C=DE")
         #expect(json["activeAuthentication"] is NSNull)
+        // The folder's EF.CardSecurity, chained to the same CSCA, and its EF.CardAccess.
+        let card = try #require(json["cardSecurity"] as? [String: Any])
+        #expect(card["result"] as? String == "passed" && (card["securityInfos"] as? [Any])?.count == 7)
+        #expect((((json["dataGroups"] as? [String: Any])?["CardAccess"] as? [String: Any])?["securityInfos"] as? [Any])?.isEmpty == false)
     }
 
     @Test func theSameWithTheDutchMasterList() throws {

@@ -280,6 +280,32 @@ struct LDSFileTests {
         let jpeg = try Self.file("iso-biometric-records/ISO19794_Test1_Face.jpg")
         #expect(faces.count == 1 && faces[0].imageType == "JPEG" && faces[0].image == jpeg)
     }
+
+    /// LDS 2 faces: the data block 7F2E holds an ISO/IEC 39794-5 record (gmrtd's two DG2 files). The
+    /// size is the record's when it states one (the all-fields record: 572 x 731), else the JPEG
+    /// 2000 header's (413 x 531, the size OpenJPEG decodes); the image is the embedded file.
+    @Test func dg2FacesInISO39794Part5() throws {
+        let face = try Self.file("iso-biometric-records/ICAO_39794_5_AP_DG2_Face.jpg")
+        let all = try DataGroup2(try Self.file("iso-biometric-records/ICAO_39794_5_AP_DG2_AllFields.dat"))
+        #expect(all.faces.map { "\($0.imageType) \($0.width)x\($0.height)" } == ["JPEG2000 572x731"])
+        #expect(all.faces.first?.image == face)
+        let mandatory = try DataGroup2(try Self.file("iso-biometric-records/ICAO_39794_5_AP_DG2_MandFields.dat"))
+        #expect(mandatory.faces.map { "\($0.imageType) \($0.width)x\($0.height)" } == ["JPEG2000 413x531"])
+        #expect(mandatory.faces.first?.image == face)
+        // Cut inside the record: an error with its place, never a crash.
+        let cut = Array(try Self.file("iso-biometric-records/ICAO_39794_5_AP_DG2_MandFields.dat").prefix(60))
+        #expect(throws: LDSError.self) { try DataGroup2(cut) }
+    }
+
+    /// EF.DG7, the displayed signature (tsemrtd's synthetic one: a 550 x 142 JPEG 2000).
+    @Test func dg7DisplayedSignature() throws {
+        let dg7 = try DataGroup7(try Self.file("tsemrtd-synthetic/EF_DG7.bin"))
+        // 67 82 0129, 02 01 01, 5F43 82 0121: one image of 0x121 = 289 bytes.
+        #expect(dg7.images.map { "\($0.imageType) \($0.width)x\($0.height) \($0.image.count)" } == ["JPEG2000 550x142 289"])
+        #expect(dg7.images.first?.image.starts(with: [0, 0, 0, 0x0C, 0x6A, 0x50]) == true)
+        #expect(ImageHeader.size(try Self.file("iso-biometric-records/ISO19794_Test1_Face.jpg")).map { "\($0.width)x\($0.height)" } == "148x70")
+        #expect(throws: LDSError.self) { try DataGroup7([0x67, 0x03, 0x02, 0x01, 0x02]) }   // says 2 images, holds none
+    }
 }
 
 /// EF.DG14 and EF.CardAccess: every SecurityInfos check of the manifest (13 files), OID for OID.
@@ -304,5 +330,64 @@ struct SecurityInfosTests {
             }
         }
         #expect(checked >= 12)
+    }
+}
+
+/// EF.CardSecurity: the chip's SecurityInfos signed by a Document Signer (BSI TR-03110-3 §A.1.2),
+/// every EF.CardSecurity check of the manifest (PersoSim, the German and Finnish documents, JMRTD's
+/// Utopia chip without signed attributes): signature, signer, and the signed SecurityInfos OID for OID.
+@Suite(.enabled(if: EMRTDSamples.available, "needs ../shared/testdata/emrtd (public eMRTD chip samples); absent here"))
+struct CardSecurityTests {
+    @Test func everyCardSecurityAsTheManifestLists() throws {
+        let data = try Data(contentsOf: EMRTDSamples.directory.appendingPathComponent("manifest.json"))
+        let sets = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["sets"] as? [[String: Any]] ?? []
+        var signatures = 0, contents = 0
+        for set in sets {
+            let name = set["name"] as! String
+            for check in set["checks"] as? [[String: Any]] ?? [] {
+                let file = check["file"] as? String ?? ""
+                switch check["type"] as? String {
+                case "EF.CardSecurity":
+                    let card = CardSecurity(try EMRTDSamples.bytes(name, file))
+                    let signer = check["signer"] as? [String: Any] ?? [:]
+                    #expect(card.structure == .valid, "\(name)/\(file): \(card.reasons)")
+                    #expect(card.signature.name == ((signer["signature_valid"] as? Bool) == true ? "valid" : "invalid"), "\(name)/\(file): \(card.reasons)")
+                    #expect(card.result == .incomplete)   // no CSCA given
+                    signatures += 1
+                case "SecurityInfos (signed content)":
+                    let infos = try #require(CardSecurity(try EMRTDSamples.bytes(name, file)).securityInfos)
+                    let expected = check["infos"] as? [[String: Any]] ?? []
+                    #expect(infos.infos.map(\.oid) == expected.map { $0["oid"] as! String }, "\(name)/\(file)")
+                    for (info, want) in zip(infos.infos, expected) {
+                        #expect(info.parameters.map(\.description) == (want["params"] as? [Any] ?? []).map { "\($0)" }, "\(name)/\(file) \(info.oid)")
+                    }
+                    contents += 1
+                default: continue
+                }
+            }
+        }
+        // Four EF.CardSecurity files, and PersoSim's EF.ChipSecurity, which is signed the same way.
+        #expect(signatures == 4 && contents == 5)
+    }
+
+    @Test func chainedToTheirCSCAsAndDamageFails() throws {
+        for country in ["DE", "FI"] {
+            let store = CSCAStore(certificates: [try EMRTDSamples.bytes("real-documents", "\(country)/CSCA.der")], source: "\(country)/CSCA.der")
+            let card = CardSecurity(try EMRTDSamples.bytes("real-documents", "\(country)/EF_CardSecurity.bin"), cscas: store, referenceDate: "2026-12-01")
+            #expect(card.result == .passed, "\(country): \(card.reasons)")
+            #expect(card.csca?.subject.contains("CSCA") == true || card.csca?.subject.contains("csca") == true)
+        }
+        let ut = CardSecurity(try EMRTDSamples.bytes("jmrtd-misc", "EF_CardSecurity_UT.bin"), referenceDate: "2026-12-01")
+        #expect(ut.signature == .valid && ut.documentSigner?.subject == "CN=DS-1,C=UT")
+        #expect(ut.warnings == ["the Document Signer certificate expired on 2016-04-07 (reference date 2026-12-01)"])
+        // The last byte is the signature's: it no longer verifies. Cut short: a structure error with its place.
+        var damaged = try EMRTDSamples.bytes("real-documents", "DE/EF_CardSecurity.bin")
+        damaged[damaged.count - 1] ^= 0x01
+        #expect(CardSecurity(damaged).result == .failed && CardSecurity(damaged).signature.name == "invalid")
+        let cut = CardSecurity(Array(damaged.prefix(700)))
+        #expect(cut.result == .failed && cut.securityInfos == nil && cut.signature.name == "notPerformed")
+        // An EF.SOD is no EF.CardSecurity: its content type says so.
+        let sod = try EMRTDSamples.bytes("real-documents", "DE/EF_SOD.bin")
+        #expect(CardSecurity(Array(sod[4...])).structure.name == "invalid")
     }
 }
