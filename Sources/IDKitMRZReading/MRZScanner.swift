@@ -126,8 +126,12 @@ public struct MRZScanner: Sendable {
         let bands = located.bands
         var outcome = read(image, bands: bands)
         if outcome?.parsed?.isValid != true, !bands.isEmpty {
+            // Each band once: two looks often find the same band (a valid MRZ printed with wrong
+            // check digits would otherwise be read again by every look).
+            var seen = bands
             for look in Self.looks(image).dropFirst(located.looksRun) {
-                let more = look().filter { !bands.contains($0) }
+                let more = look().filter { !seen.contains($0) }
+                seen += more
                 if let next = read(image, bands: more), next.parsed?.isValid == true || outcome == nil {
                     outcome = next
                     if next.parsed?.isValid == true { break }
