@@ -268,6 +268,8 @@ public struct DocumentScanner: Sendable {
         let pitch = outcome.band?.pitch
         for k in parts.indices where parts[k].outcome == nil {
             guard let d = parts[k].detection, d.outlineFound, d.confidence >= 0.7, d.widthHeightRatio > 1.3, d.widthHeightRatio < 1.75 else { continue }
+            // The outline around the MRZ already read is that MRZ's document (below), not another.
+            if let read = outcome.band, d.corners.contains(read.quad.center) { continue }
             let width = hypot(d.corners.topRight.x - d.corners.topLeft.x, d.corners.topRight.y - d.corners.topLeft.y)
             if let pitch, width < 17 * pitch { continue }
             guard let found = mrz(in: first, within: d.corners, scanner: scanner), let edges = outlineSlot.value?.edges,
