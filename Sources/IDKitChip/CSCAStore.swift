@@ -12,21 +12,22 @@ public struct CSCAStore: Sendable {
     /// its CSCA lists is revoked.
     public private(set) var crls: [[UInt8]] = []
 
-    /// Each certificate's subject (RFC 2253), read once: a Document Signer's issuer picks its
-    /// candidates without parsing every CSCA of a master list again for each document.
-    let subjects: [String]
+    /// Each certificate parsed once, with its fields and its key decoded: a Document Signer's
+    /// issuer picks its candidates, and each is checked, without libcrypto decoding a CSCA (and its
+    /// explicit curve parameters, the costly part) again for each document.
+    let parsed: [LibCrypto.Certificate]
 
     public init(certificates: [[UInt8]], source: String) {
         self.certificates = certificates
         self.source = source
-        subjects = certificates.map { LibCrypto.fields(ofDER: $0).subject }
+        parsed = certificates.map(LibCrypto.Certificate.init)
     }
 
     /// The certificates whose subject is `issuer`, else (names encoded so differently that their
     /// text differs) all of them.
-    func candidates(issuer: String) -> [[UInt8]] {
-        let named = certificates.indices.filter { subjects[$0] == issuer }.map { certificates[$0] }
-        return named.isEmpty ? certificates : named
+    func candidates(issuer: String) -> [LibCrypto.Certificate] {
+        let named = parsed.filter { $0.fields.subject == issuer }
+        return named.isEmpty ? parsed : named
     }
 
     /// The store with the CRLs of `path` (a folder of `.crl`, `.der`, `.pem` files, or one file).

@@ -48,8 +48,8 @@ extension LibCrypto {
     /// Outcome of the SignedData's signature check.
     enum SignatureOutcome {
         /// `note`: how the signer's certificate was found when not as RFC 5652 says.
-        case valid(signer: CertificateFields, note: String?, signingTime: String?)
-        case invalid(reason: String, signer: CertificateFields?)
+        case valid(signer: Certificate, note: String?, signingTime: String?)
+        case invalid(reason: String, signer: Certificate?)
         case noSignerCertificate
     }
 
@@ -75,15 +75,15 @@ extension LibCrypto {
         let ok = CMS_verify(cms, certificates, nil, nil, nil, UInt32(CMS_NO_SIGNER_CERT_VERIFY | CMS_BINARY))
         let reason = ok == 1 ? "" : errorReason()
         // The signer's certificate: the one CMS_verify used, else the one the SignerInfo names.
-        var signer: CertificateFields?
+        var signer: Certificate?
         if ok == 1, let signers = CMS_get0_signers(cms) {
             defer { OPENSSL_sk_free(signers) }
-            if OPENSSL_sk_num(signers) > 0 { signer = fields(of: OpaquePointer(OPENSSL_sk_value(signers, 0))) }
+            if OPENSSL_sk_num(signers) > 0 { signer = Certificate(retaining: OpaquePointer(OPENSSL_sk_value(signers, 0))) }
         }
         if signer == nil {
             for k in 0..<OPENSSL_sk_num(certificates) {
                 let certificate = OpaquePointer(OPENSSL_sk_value(certificates, k))
-                if CMS_SignerInfo_cert_cmp(OpaquePointer(signerInfo), certificate) == 0 { signer = fields(of: certificate) }
+                if CMS_SignerInfo_cert_cmp(OpaquePointer(signerInfo), certificate) == 0 { signer = Certificate(retaining: certificate) }
             }
         }
         if ok == 1, let signer { return .valid(signer: signer, note: nil, signingTime: signingTime(OpaquePointer(signerInfo))) }
@@ -98,7 +98,7 @@ extension LibCrypto {
                 let certificate = OpaquePointer(OPENSSL_sk_value(certificates, k))
                 guard ASN1_INTEGER_cmp(serial, X509_get0_serialNumber(certificate)) == 0 else { continue }
                 CMS_SignerInfo_set1_signer_cert(OpaquePointer(signerInfo), certificate)
-                let fields = fields(of: certificate)
+                let fields = Certificate(retaining: certificate)
                 ERR_clear_error()
                 guard CMS_SignerInfo_verify(OpaquePointer(signerInfo)) == 1 else {
                     return .invalid(reason: errorReason(), signer: fields)
@@ -233,13 +233,45 @@ extension LibCrypto {
     /// which also takes keys with explicit EC domain parameters, as path validation does not).
     enum IssuedOutcome { case notIssuer, verified, signatureInvalid(String) }
 
-    static func issued(_ certificate: [UInt8], by issuer: [UInt8]) -> IssuedOutcome {
-        guard let subject = Self.certificate(certificate), let ca = Self.certificate(issuer) else { return .notIssuer }
-        defer { X509_free(subject); X509_free(ca) }
+    static func issued(_ certificate: Certificate, by issuer: Certificate) -> IssuedOutcome {
+        guard let subject = certificate.x509, let ca = issuer.x509 else { return .notIssuer }
         guard X509_check_issued(ca, subject) == X509_V_OK else { return .notIssuer }
         ERR_clear_error()
         guard let key = X509_get0_pubkey(ca) else { return .signatureInvalid("the CSCA's key cannot be read: \(errorReason())") }
         return X509_verify(subject, key) == 1 ? .verified : .signatureInvalid(errorReason())
+    }
+
+    /// A certificate parsed once and kept (a CSCA of a ``CSCAStore``, the Document Signer a
+    /// SignedData carries): its fields, and libcrypto's X509 with its key decoded and its
+    /// extensions cached (X509_check_purpose), so that threads checking documents at once only
+    /// read it.
+    final class Certificate: @unchecked Sendable {
+        let x509: OpaquePointer?
+        let fields: CertificateFields
+
+        convenience init(_ der: [UInt8]) {
+            self.init(owning: LibCrypto.certificate(der), der: der)
+        }
+
+        /// Another reference to an X509 that its owner (a CMS structure) frees.
+        convenience init(retaining x509: OpaquePointer?) {
+            if let x509 { X509_up_ref(x509) }
+            self.init(owning: x509, der: [])
+        }
+
+        private init(owning x509: OpaquePointer?, der: [UInt8]) {
+            self.x509 = x509
+            if let x509 {
+                fields = LibCrypto.fields(of: x509)
+                _ = X509_check_purpose(x509, -1, 0)
+                _ = X509_get0_pubkey(x509)
+            } else {
+                fields = CertificateFields(subject: "", issuer: "", serialNumber: "", der: der)
+            }
+            ERR_clear_error()
+        }
+
+        deinit { X509_free(x509) }
     }
 
     /// The content of an ICAO CSCA master list (ICAO 9303-12 §9: a CMS SignedData of
@@ -364,10 +396,9 @@ extension LibCrypto {
 
     /// Whether `certificate` is revoked by one of `crls` that its `issuer` signed (the CRL's issuer
     /// name is the CA's subject and the CA's key verifies the CRL).
-    static func revocation(of certificate: [UInt8], issuer: [UInt8], crls: [[UInt8]]) -> RevocationOutcome {
+    static func revocation(of certificate: Certificate, issuer: Certificate, crls: [[UInt8]]) -> RevocationOutcome {
         guard !crls.isEmpty else { return .notCovered }
-        guard let subject = Self.certificate(certificate), let ca = Self.certificate(issuer) else { return .notCovered }
-        defer { X509_free(subject); X509_free(ca) }
+        guard let subject = certificate.x509, let ca = issuer.x509 else { return .notCovered }
         var outcome = RevocationOutcome.notCovered
         for bytes in crls {
             guard let crl = bytes.withUnsafeBufferPointer({ b -> OpaquePointer? in var p = b.baseAddress; return d2i_X509_CRL(nil, &p, b.count) }) else { continue }

@@ -185,16 +185,17 @@ struct SignerVerification {
     /// `contentInfo`: the file's CMS ContentInfo; `file`: its name in reasons ("SOD").
     init(_ contentInfo: ArraySlice<UInt8>, file: String, cscas: CSCAStore?, referenceDate: String?) {
         var signer: Signer?
+        var certificate: LibCrypto.Certificate?
         var signingTime: String?
         do {
             switch try LibCrypto.verifySignedData(contentInfo) {
             case .valid(let s, let note, let time):
-                signer = Signer(s)
+                (signer, certificate) = (Signer(s.fields), s)
                 signature = .valid
                 signingTime = time
                 if let note { notes.append(note) }
             case .invalid(let reason, let s):
-                signer = s.map(Signer.init)
+                (signer, certificate) = (s.map { Signer($0.fields) }, s)
                 signature = .invalid("the \(file)'s signature does not verify: \(reason)")
             case .noSignerCertificate:
                 signature = .notPerformed("the \(file) carries no Document Signer certificate")
@@ -205,23 +206,23 @@ struct SignerVerification {
         documentSigner = signer
         var chain = Check.notPerformed("no CSCA was given")
         var issuer: Signer?
-        if let signer, let cscas {
+        if let signer, let certificate, let cscas {
             chain = .notPerformed("no CSCA among \(cscas.source) issued the Document Signer (issuer \(signer.issuer))")
             for candidate in cscas.candidates(issuer: signer.issuer) {
-                switch LibCrypto.issued(signer.der, by: candidate) {
+                switch LibCrypto.issued(certificate, by: candidate) {
                 case .notIssuer: continue
                 case .signatureInvalid(let reason):
-                    chain = .invalid("the CSCA \(Signer(LibCrypto.fields(ofDER: candidate)).subject) does not verify the Document Signer's signature: \(reason)")
+                    chain = .invalid("the CSCA \(candidate.fields.subject) does not verify the Document Signer's signature: \(reason)")
                     continue
                 case .verified:
-                    let ca = Signer(LibCrypto.fields(ofDER: candidate))
+                    let ca = Signer(candidate.fields)
                     issuer = ca
                     if let time = signingTime, let from = signer.notBefore, let to = signer.notAfter, !(from <= time && time <= to) {
                         chain = .invalid("the Document Signer (valid \(from) to \(to)) was not valid when it signed the \(file) (\(time))")
                     } else if let issued = signer.notBefore, let from = ca.notBefore, let to = ca.notAfter, !(from <= issued && issued <= to) {
                         chain = .invalid("the CSCA (valid \(from) to \(to)) was not valid when the Document Signer was issued (\(issued))")
                     } else {
-                        switch LibCrypto.revocation(of: signer.der, issuer: candidate, crls: cscas.crls) {
+                        switch LibCrypto.revocation(of: certificate, issuer: candidate, crls: cscas.crls) {
                         case .revoked(let date): chain = .invalid("the Document Signer is revoked by its CSCA's CRL" + (date.map { " (since \($0))" } ?? ""))
                         case .crlInvalid(let reason): chain = .invalid(reason)
                         case .notCovered:
