@@ -37,7 +37,7 @@ enum ChipInput {
                 }
                 if inFolder, !ChipFiles.isChipFile(bytes) { continue }
                 do { try files.add(bytes, name: file) } catch {
-                    throw Failure(message: error.message, status: error.message.contains("a second") ? .usage : .invalid)
+                    throw Failure(message: error.message, status: error.kind == .duplicateFile ? .usage : .invalid)
                 }
             }
         }

@@ -27,23 +27,23 @@ public struct ChipFiles: Sendable {
     public mutating func add(_ bytes: [UInt8], name: String) throws(ChipError) {
         switch bytes.first {
         case 0x77:
-            guard sod == nil else { throw ChipError(.invalidFile, "\(name): a second EF.SOD") }
+            guard sod == nil else { throw ChipError(.duplicateFile, "\(name): a second EF.SOD") }
             sod = bytes
         case 0x60:
-            guard com == nil else { throw ChipError(.invalidFile, "\(name): a second EF.COM") }
+            guard com == nil else { throw ChipError(.duplicateFile, "\(name): a second EF.COM") }
             com = bytes
         case 0x31:
-            guard cardAccess == nil else { throw ChipError(.invalidFile, "\(name): a second EF.CardAccess") }
+            guard cardAccess == nil else { throw ChipError(.duplicateFile, "\(name): a second EF.CardAccess") }
             cardAccess = bytes
         case 0x30:
-            guard cardSecurity == nil else { throw ChipError(.invalidFile, "\(name): a second EF.CardSecurity") }
+            guard cardSecurity == nil else { throw ChipError(.duplicateFile, "\(name): a second EF.CardSecurity") }
             cardSecurity = bytes
         default:
             guard let number = LDSFile.dataGroup(of: bytes) else {
                 let first = bytes.first.map { BERTLV.hex(UInt32($0)) } ?? "nothing (the file is empty)"
                 throw ChipError(.invalidFile, "\(name): not an LDS file (it starts with \(first), not 77 for EF.SOD, 60 for EF.COM, 61–70 for a data group, 31 for EF.CardAccess or 30 for EF.CardSecurity)")
             }
-            guard dataGroups[number] == nil else { throw ChipError(.invalidFile, "\(name): a second EF.DG\(number)") }
+            guard dataGroups[number] == nil else { throw ChipError(.duplicateFile, "\(name): a second EF.DG\(number)") }
             dataGroups[number] = bytes
         }
     }

@@ -16,8 +16,10 @@ public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConver
         case challengeMismatch
         /// libcrypto refused an operation (the message carries OpenSSL's reason).
         case cryptoFailure
-        /// A chip file that is no LDS file, a second file of one kind, or no EF.SOD among them.
+        /// A chip file that is no LDS file, or no EF.SOD among them.
         case invalidFile
+        /// A second file of one kind (two EF.SODs, two files of one data group).
+        case duplicateFile
     }
 
     public let kind: Kind

@@ -142,6 +142,11 @@ import IDKitTestSupport
         #expect(error([b64[0], Data("{}".utf8).base64EncodedString()])?.message.hasPrefix("chip[1]: not an LDS file (it starts with 7B") == true)
         #expect(error([b64[1]])?.message.hasPrefix("no EF.SOD among the chip files") == true)
         #expect(error([b64[0], b64[0]]) == DocumentError(.invalidChip, "chip[1]: a second EF.SOD"))
+        var twice = ChipFiles()
+        #expect(throws: ChipError(.duplicateFile, "b: a second EF.DG1")) {
+            try twice.add(d.files["DG1"]!, name: "a")
+            try twice.add(d.files["DG1"]!, name: "b")
+        }
     }
 
     /// ICAO 9303-10 Appendix A5's EF.DG11 example, as the chip writes it.
