@@ -1,4 +1,6 @@
 import IDKitImage
+internal import COpenCVShim
+import Foundation
 
 /// A dark blob of the binarised image: one printed character, most of the time.
 struct Component: Sendable {
@@ -13,108 +15,28 @@ struct Component: Sendable {
     var size: Double { Double(max(width, height)) }
 }
 
-/// Dark-on-light binarisation against the local mean (integral image, window `2r+1`), then
-/// 8-connected components by union–find over runs, in two passes.
+/// Dark-on-light binarisation against the local mean (window `2r+1`, clipped at the edges), then
+/// 8-connected components: OpenCV's connectedComponentsWithStats, through the shim
+/// (`idk_ink_components`), where IDKit labelled runs by hand before.
 enum ConnectedComponents {
     /// A pixel is ink when it is darker than its neighbourhood's mean by `contrast` (fraction)
-    /// and by at least `minimumDifference` grey levels.
+    /// and by at least `minimumDifference` grey levels. At most `maximumComponents` × 4 components
+    /// (the first ones, row by row): a page of guilloche breaks into countless specks.
     static func find(in image: GrayImage, radius r: Int, contrast: Double = 0.12, minimumDifference: Int = 12,
                      maximumComponents: Int = 200_000) -> [Component] {
-        let w = image.width, h = image.height
-        guard w > 2 * r + 1, h > 2 * r + 1 else { return [] }
-        // Integral image in Int: 255 × 40 MP ≈ 1.0 × 10^10 overflows UInt32 (2^32 ≈ 4.3 × 10^9).
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        image.pixels.withUnsafeBufferPointer { px in
-            integral.withUnsafeMutableBufferPointer { ii in
-                for y in 0..<h {
-                    var rowSum = 0
-                    let src = y * w, dst = (y + 1) * (w + 1)
-                    for x in 0..<w {
-                        rowSum += Int(px[src + x])
-                        ii[dst + x + 1] = ii[dst - (w + 1) + x + 1] + rowSum
-                    }
-                }
-            }
+        guard image.width > 2 * r + 1, image.height > 2 * r + 1 else { return [] }
+        var out: UnsafeMutablePointer<Int64>?
+        var error = [CChar](repeating: 0, count: 256)
+        let n = image.pixels.withUnsafeBufferPointer { px in
+            idk_ink_components(px.baseAddress, Int32(image.width), Int32(image.height), Int32(r), contrast,
+                               Int32(minimumDifference), Int32(clamping: maximumComponents * 4), &out, &error, error.count)
         }
-        // Labels by runs: each row's ink runs, merged with the 8-connected runs of the row above.
-        var parent: [Int32] = []
-        var runs: [(x0: Int32, x1: Int32, y: Int32, label: Int32)] = []
-        runs.reserveCapacity(1 << 16)
-        var previousRowStart = 0, previousRowEnd = 0
-        func find(_ a: Int32) -> Int32 {
-            var a = a
-            while parent[Int(a)] != a {
-                parent[Int(a)] = parent[Int(parent[Int(a)])]
-                a = parent[Int(a)]
-            }
-            return a
+        defer { free(out) }
+        guard n > 0, let out else { return [] }
+        return (0..<Int(n)).map { k in
+            let o = out + 7 * k
+            return Component(minX: Int32(o[0]), minY: Int32(o[1]), maxX: Int32(o[2]), maxY: Int32(o[3]),
+                             count: Int32(o[4]), sumX: o[5], sumY: o[6])
         }
-        let factor = Int((1 - contrast) * 1024)
-        image.pixels.withUnsafeBufferPointer { px in
-            integral.withUnsafeBufferPointer { ii in
-                for y in 0..<h {
-                    let y0 = max(0, y - r), y1 = min(h - 1, y + r)
-                    let rowStart = runs.count
-                    var x = 0
-                    var inRun = false
-                    var runStart = 0
-                    while x <= w {
-                        var ink = false
-                        if x < w {
-                            let x0 = max(0, x - r), x1 = min(w - 1, x + r)
-                            let area = (x1 - x0 + 1) * (y1 - y0 + 1)
-                            let sum = ii[(y1 + 1) * (w + 1) + x1 + 1] - ii[y0 * (w + 1) + x1 + 1]
-                                - ii[(y1 + 1) * (w + 1) + x0] + ii[y0 * (w + 1) + x0]
-                            let p = Int(px[y * w + x])
-                            // p < mean·(1−contrast) and mean − p ≥ minimumDifference, in integers.
-                            ink = p * area * 1024 < sum * factor && sum - p * area >= minimumDifference * area
-                        }
-                        if ink && !inRun { inRun = true; runStart = x }
-                        if !ink && inRun {
-                            inRun = false
-                            let label = Int32(parent.count)
-                            parent.append(label)
-                            runs.append((Int32(runStart), Int32(x - 1), Int32(y), label))
-                            // Runs of the row above that touch this one (8-connected: one pixel diagonal).
-                            var k = previousRowStart
-                            while k < previousRowEnd {
-                                let above = runs[k]
-                                if above.x1 >= Int32(runStart) - 1 && above.x0 <= Int32(x) {
-                                    let a = find(above.label), b = find(label)
-                                    if a != b { parent[Int(max(a, b))] = min(a, b) }
-                                }
-                                if above.x0 > Int32(x) { break }
-                                k += 1
-                            }
-                        }
-                        x += 1
-                    }
-                    previousRowStart = rowStart
-                    previousRowEnd = runs.count
-                    if parent.count > maximumComponents * 4 { break }
-                }
-            }
-        }
-        // Second pass: gather each root's box, pixel count and centroid.
-        var index = [Int32](repeating: -1, count: parent.count)
-        var components: [Component] = []
-        for run in runs {
-            let root = Int(find(run.label))
-            var i = index[root]
-            if i < 0 {
-                i = Int32(components.count)
-                index[root] = i
-                components.append(Component(minX: run.x0, minY: run.y, maxX: run.x1, maxY: run.y, count: 0, sumX: 0, sumY: 0))
-            }
-            let n = Int64(run.x1 - run.x0 + 1)
-            components[Int(i)].minX = min(components[Int(i)].minX, run.x0)
-            components[Int(i)].maxX = max(components[Int(i)].maxX, run.x1)
-            components[Int(i)].minY = min(components[Int(i)].minY, run.y)
-            components[Int(i)].maxY = max(components[Int(i)].maxY, run.y)
-            components[Int(i)].count += Int32(n)
-            components[Int(i)].sumX += n * Int64(run.x0 + run.x1) / 2
-            components[Int(i)].sumY += n * Int64(run.y)
-        }
-        return components
     }
 }

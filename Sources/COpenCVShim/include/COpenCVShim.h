@@ -71,6 +71,16 @@ int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t height, int3
                       const double *corners, uint8_t *out, int32_t outWidth, int32_t outHeight,
                       char *error, size_t errorCapacity);
 
+/// Dark blobs of a gray image (`width` × `height`, rows packed): a pixel is ink when it is darker
+/// than the mean of its (2 `radius` + 1)² neighbourhood (clipped at the image's edges) by the
+/// fraction `contrast` and by at least `minimumDifference` grey levels; the ink's 8-connected
+/// components are OpenCV's connectedComponentsWithStats. Writes a malloc'd array of 7 int64 per
+/// component to `*out` (minX, minY, maxX, maxY, pixel count, sum of x, sum of y), at most `maximum`
+/// of them in OpenCV's label order (the order of their first pixel, row by row), for the caller to
+/// free(). Returns how many, or -1 with a message in `error` (`*out` then NULL).
+int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_t height, int32_t radius, double contrast,
+                           int32_t minimumDifference, int32_t maximum, int64_t **out, char *error, size_t errorCapacity);
+
 #ifdef __cplusplus
 }
 #endif
