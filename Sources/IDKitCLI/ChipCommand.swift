@@ -187,11 +187,7 @@ enum ChipCommand {
             w.key("DG2")
             do {
                 let d = try DataGroup2(dg2)
-                w.beginObject(); w.key("faces"); w.beginArray()
-                for f in d.faces {
-                    w.beginObject(); w.key("imageType"); w.string(f.imageType); w.key("width"); w.int(f.width); w.key("height"); w.int(f.height); w.endObject()
-                }
-                w.endArray(); w.endObject()
+                images("faces", d.faces.map { ($0.imageType, $0.width, $0.height) }, &w)
                 if let out = options.faceOut, let face = d.faces.first {
                     // JPEG as stored; JPEG 2000 (most passports' faces) decoded by OpenJPEG and written as PNG.
                     var bytes = face.image
@@ -210,11 +206,7 @@ enum ChipCommand {
             w.key("DG7")
             do {
                 let d = try DataGroup7(dg7)
-                w.beginObject(); w.key("images"); w.beginArray()
-                for i in d.images {
-                    w.beginObject(); w.key("imageType"); w.string(i.imageType); w.key("width"); w.int(i.width); w.key("height"); w.int(i.height); w.endObject()
-                }
-                w.endArray(); w.endObject()
+                images("images", d.images.map { ($0.imageType, $0.width, $0.height) }, &w)
             } catch { errorObject(error, &w) }
         }
         for number in [11, 12] {
@@ -294,6 +286,15 @@ enum ChipCommand {
             io.out.write(out)
         }
         return pa.result == .passed && mrzMatches != false && (aa == nil || aa == .valid) && (cardSecurity.map { $0.result == .passed } ?? true) ? .valid : .invalid
+    }
+
+    /// `{key: [{"imageType", "width", "height"}]}`: DG2's faces, DG7's images.
+    static func images(_ key: StaticString, _ list: [(type: String, width: Int, height: Int)], _ w: inout JSONWriter) {
+        w.beginObject(); w.key(key); w.beginArray()
+        for i in list {
+            w.beginObject(); w.key("imageType"); w.string(i.type); w.key("width"); w.int(i.width); w.key("height"); w.int(i.height); w.endObject()
+        }
+        w.endArray(); w.endObject()
     }
 
     static func errorObject(_ error: LDSError, _ w: inout JSONWriter) {

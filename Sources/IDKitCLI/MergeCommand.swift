@@ -68,8 +68,7 @@ enum MergeCommand {
         do {
             cscas = try ChipInput.store(csca: options.csca, masterList: options.masterList, crl: options.crl)
             if !options.chipFiles.isEmpty {
-                let set = try ChipInput.files(options.chipFiles)
-                files = (set.sod.map { [$0] } ?? []) + (set.com.map { [$0] } ?? []) + set.dataGroups.keys.sorted().map { set.dataGroups[$0]! }
+                files = try ChipInput.files(options.chipFiles).all
             }
         } catch {
             io.err.write("idkit merge: \(error.message)\n")

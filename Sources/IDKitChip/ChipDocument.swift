@@ -16,6 +16,12 @@ public struct ChipFiles: Sendable {
 
     public var isEmpty: Bool { sod == nil && com == nil && dataGroups.isEmpty && cardAccess == nil && cardSecurity == nil }
 
+    /// Every file, in a fixed order (EF.SOD, EF.COM, the data groups by number, EF.CardAccess,
+    /// EF.CardSecurity): what ``add(_:name:)`` makes the same set of again.
+    public var all: [[UInt8]] {
+        [sod, com].compactMap { $0 } + dataGroups.keys.sorted().map { dataGroups[$0]! } + [cardAccess, cardSecurity].compactMap { $0 }
+    }
+
     /// Whether a file's first byte is one of the tags above.
     public static func isChipFile(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first else { return false }

@@ -202,13 +202,6 @@ extension LibCrypto {
         }
     }
 
-    /// The fields of a DER certificate (empty strings when it cannot be read).
-    static func fields(ofDER der: [UInt8]) -> CertificateFields {
-        guard let x = certificate(der) else { return CertificateFields(subject: "", issuer: "", serialNumber: "", der: der) }
-        defer { X509_free(x) }
-        return fields(of: x)
-    }
-
     /// Every certificate of a PEM file (several may follow each other), or the one DER certificate.
     static func certificates(inFile bytes: [UInt8]) -> [[UInt8]] {
         if let one = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in var p = buffer.baseAddress; return d2i_X509(nil, &p, buffer.count) }) {

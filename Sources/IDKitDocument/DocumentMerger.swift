@@ -86,11 +86,14 @@ public struct DocumentMerger: Sendable {
         }
 
         let documentClass = Self.documentClass(mrz: mrz ?? chipMRZ, aamva: aamva)
+        let settings = redaction.settings(for: documentClass)
+        // A face the redaction withholds is not encoded only to be dropped.
+        let faceImages = !(settings.redactsResult && settings.redactFace)
         var result = DocumentResult(
             fields: fields, documentClass: documentClass, dataMatch: readings.dataMatch(),
-            derived: derived(fields, aamva: aamva), chipAccess: (mrz ?? chipMRZ).map(Self.chipAccess), chip: chip.map(Self.summary),
+            derived: derived(fields, aamva: aamva), chipAccess: (mrz ?? chipMRZ).map(Self.chipAccess),
+            chip: chip.map { Self.summary($0, images: faceImages) },
             raw: DocumentRawData(mrz: mrz?.lines, barcode: barcode), redacted: [], warnings: warnings)
-        let settings = redaction.settings(for: documentClass)
         if settings.redactsResult {
             result = Redactor(settings: settings, mrz: mrz, aamva: aamva, chip: chip, readings: readings).redact(result)
         }
@@ -122,11 +125,12 @@ public struct DocumentMerger: Sendable {
         return merge(mrz: mrz, barcode: input.barcode, vizFront: input.vizFront, vizBack: input.vizBack, chip: chip)
     }
 
-    static func summary(_ chip: ChipDocument) -> ChipSummary {
+    /// The chip's part of the result; the faces' images base64 when `images`.
+    static func summary(_ chip: ChipDocument, images: Bool) -> ChipSummary {
         let pa = chip.passiveAuthentication
         return ChipSummary(passiveAuthentication: pa.result.rawValue, reasons: chip.isAuthenticated ? [] : pa.reasons,
                            dataGroups: chip.dataGroupNumbers.map { "DG\($0)" },
-                           faces: chip.faces.map { ChipFace(imageType: $0.imageType, width: $0.width, height: $0.height, image: Base64.encode($0.image)) })
+                           faces: chip.faces.map { ChipFace(imageType: $0.imageType, width: $0.width, height: $0.height, image: images ? Base64.encode($0.image) : nil) })
     }
 
     func derived(_ fields: [DocumentFieldName: DocumentField], aamva: AAMVAPayload?) -> DerivedValues {

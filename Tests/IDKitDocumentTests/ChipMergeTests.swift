@@ -142,6 +142,13 @@ import IDKitTestSupport
         #expect(error([b64[0], Data("{}".utf8).base64EncodedString()])?.message.hasPrefix("chip[1]: not an LDS file (it starts with 7B") == true)
         #expect(error([b64[1]])?.message.hasPrefix("no EF.SOD among the chip files") == true)
         #expect(error([b64[0], b64[0]]) == DocumentError(.invalidChip, "chip[1]: a second EF.SOD"))
+        // Every file, EF.CardAccess too, comes back out of a set in an order that makes the same set.
+        var set = try d.chipFiles()
+        try set.add([0x31, 0x00], name: "EF.CardAccess")
+        var again = ChipFiles()
+        for (i, file) in set.all.enumerated() { try again.add(file, name: "\(i)") }
+        #expect(set.all.count == 7 && again.all == set.all && again.cardAccess == [0x31, 0x00])
+        #expect(again.dataGroups.keys.sorted() == [1, 2, 11, 12, 15] && again.sod == d.files["sod"])
         var twice = ChipFiles()
         #expect(throws: ChipError(.duplicateFile, "b: a second EF.DG1")) {
             try twice.add(d.files["DG1"]!, name: "a")
