@@ -125,16 +125,16 @@ public struct MRZScanner: Sendable {
         let t0 = Date()
         let bands = located.bands
         var outcome = read(image, bands: bands)
-        if outcome?.parsed?.isValid != true, !bands.isEmpty {
+        if outcome?.isSettled != true, !bands.isEmpty {
             // Each band once: two looks often find the same band (a valid MRZ printed with wrong
             // check digits would otherwise be read again by every look).
             var seen = bands
             for look in Self.looks(image).dropFirst(located.looksRun) {
                 let more = look().filter { !seen.contains($0) }
                 seen += more
-                if let next = read(image, bands: more), next.parsed?.isValid == true || outcome == nil {
+                if let next = read(image, bands: more), next.isSettled || outcome == nil {
                     outcome = next
-                    if next.parsed?.isValid == true { break }
+                    if next.isSettled { break }
                 }
             }
         }
@@ -142,7 +142,7 @@ public struct MRZScanner: Sendable {
         // ends never became components: read once more as 44-character lines.
         // Its orientation and scale are the ones the probes chose for the band as found (a probe
         // of the widened band's first characters may start on blank paper).
-        if outcome?.parsed?.isValid != true, let band = outcome?.band, band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
+        if outcome?.isSettled != true, let band = outcome?.band, band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
             let next = read(image, oriented: band.widened(to: .td3))
             if next.parsed?.isValid == true { outcome = next }
         }
@@ -164,8 +164,8 @@ public struct MRZScanner: Sendable {
         var outcome: Outcome?
         for candidate in probed(image, bands: bands) {
             let next = read(image, oriented: candidate.band)
-            if outcome == nil || next.parsed?.isValid == true { outcome = next }
-            if next.parsed?.isValid == true { break }
+            if outcome == nil || next.isSettled { outcome = next }
+            if next.isSettled { break }
         }
         return outcome
     }
@@ -179,7 +179,7 @@ public struct MRZScanner: Sendable {
             let reading = MRZDecoder().decode(scores)
             let parsed = try? MRZParser().parse(lines: reading.lines)
             let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)
-            if parsed?.isValid == true { return next }
+            if next.isSettled { return next }
             if first == nil { first = next }
             guard first?.band == next.band, let realigned = Self.realigned(band, scores) else { return first! }
             band = realigned
@@ -195,6 +195,13 @@ public struct MRZScanner: Sendable {
         if trailing > 0, leading == 0, trailing < band.lineLength / 3 { return band.shifted(by: -trailing) }
         if leading > 0, trailing == 0, leading < band.lineLength / 3 { return band.shifted(by: leading) }
         return nil
+    }
+
+    /// The recognizer's input for a band (turned and scaled as read): per line, its windows one
+    /// after another (28 × 32 floats each, normalised as the network sees them). For measuring a
+    /// trained model on real images outside the process (`idkit-bench recognizer-windows`).
+    package static func recognizerWindows(_ image: GrayImage, band: MRZBand) -> [[Float]] {
+        MRZLineReader().read(image, band: band).windows
     }
 
     /// Several frames of the same document: per-character evidence added over the frames whose
@@ -220,6 +227,23 @@ public struct MRZScanner: Sendable {
         let reading = MRZDecoder().decode(fused)
         return Outcome(band: first.0, reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
                        locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+    }
+}
+
+extension MRZScanner.Outcome {
+    /// Whether the search can stop at this reading: the MRZ is valid, or the recognizer's own
+    /// reading — no character changed by the check digits — passes every check digit of its
+    /// layout (at least three) and fails only rules no check digit protects (digits printed in a
+    /// country code, as on a Romanian ID's `132`; an impossible date). Four check digits passing
+    /// by chance is about 1 in 10⁴, so the band is right; other looks and candidates would only
+    /// read the same print again, or worse, "fix" it into a valid MRZ it does not say.
+    var isSettled: Bool {
+        guard let parsed else { return false }
+        if parsed.isValid { return true }
+        guard let reading, reading.checkDigitCorrections == 0 else { return false }
+        let c = parsed.checkDigits
+        let statuses = [c.documentNumber, c.dateOfBirth, c.dateOfExpiry, c.optionalData, c.composite].filter { $0 != .absent }
+        return statuses.count >= 3 && statuses.allSatisfy { $0 == .valid }
     }
 }
 

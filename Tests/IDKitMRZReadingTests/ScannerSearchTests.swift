@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import IDKitMRZ
+@testable import IDKitMRZReading
+
+/// When the scanner stops looking (``MRZScanner/Outcome/isSettled``) and what the template probe
+/// measures (``OCRBClassifier``).
+@Suite struct ScannerSearchTests {
+    /// A TD1 whose nationality is printed as digits (`132`, as on a Romanian ID): no check digit
+    /// covers it, so all four pass and the MRZ is invalid by the code rule alone.
+    static let digitsInNationality: [String] = {
+        let fields = MRZFields(documentCode: "ID", issuingState: "UTO", documentNumber: "D23145890",
+                               primaryIdentifier: "ERIKSSON", secondaryIdentifier: "ANNA", nationality: "UTO",
+                               dateOfBirth: "740812", sex: "F", dateOfExpiry: "320415", optionalData1: "", optionalData2: "")
+        var lines = try! MRZGenerator.generate(fields, format: .td1).split(separator: "\n").map(String.init)
+        var second = Array(lines[1])
+        second.replaceSubrange(15..<18, with: "132")
+        lines[1] = String(second)
+        return lines
+    }()
+
+    static func outcome(_ lines: [String], corrections: Int) -> MRZScanner.Outcome {
+        let reading = MRZReading(format: .td1, lines: lines, confidence: lines.map { $0.map { _ in 1 } }, verified: false,
+                                 checkDigitCorrections: corrections, unsureFields: [], recognizer: .network)
+        return MRZScanner.Outcome(band: nil, reading: reading, parsed: try? MRZParser().parse(lines: lines),
+                                  locateMilliseconds: 0, readMilliseconds: 0)
+    }
+
+    @Test func printedDigitsInACodeSettleTheSearchWhenEveryCheckDigitPasses() throws {
+        let parsed = try MRZParser().parse(lines: Self.digitsInNationality)
+        #expect(!parsed.isValid)
+        #expect(parsed.errors.map(\.code.rawValue) == ["digitInCode"])
+        #expect([parsed.checkDigits.documentNumber, parsed.checkDigits.dateOfBirth, parsed.checkDigits.dateOfExpiry,
+                 parsed.checkDigits.composite] == [.valid, .valid, .valid, .valid])
+        #expect(Self.outcome(Self.digitsInNationality, corrections: 0).isSettled)
+    }
+
+    @Test func aReadingTheCheckDigitsRepairedDoesNotSettleAnInvalidMRZ() {
+        // The check digits chose a character: the band may be wrong and another look may read it right.
+        #expect(!Self.outcome(Self.digitsInNationality, corrections: 1).isSettled)
+    }
+
+    @Test func aFailingCheckDigitDoesNotSettle() {
+        var second = Array(Self.digitsInNationality[1])
+        second[6] = second[6] == "1" ? "2" : "1"          // the birth date's check digit
+        #expect(!Self.outcome([Self.digitsInNationality[0], String(second), Self.digitsInNationality[2]], corrections: 0).isSettled)
+        #expect(!MRZScanner.Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0).isSettled)
+    }
+
+    /// A strip of ink holding the templates of `text` (variant 0) side by side at the template
+    /// pitch, `offset` pixels right and down of their nominal cells.
+    static func strip(_ text: String, offset: (x: Int, y: Int)) -> (ink: [Float], width: Int, height: Int) {
+        let w = OCRBClassifier.width, h = OCRBClassifier.height, pad = MRZLineReader.pad
+        let width = text.count * w + 2 * pad, height = h + 2 * pad
+        var ink = [Float](repeating: 0, count: width * height)
+        for (i, ch) in text.utf8.enumerated() {
+            let k = OCRBTemplates.symbols.firstIndex(of: ch)!
+            for r in 0..<h {
+                for c in 0..<w {
+                    let x = pad + i * w + c + offset.x, y = pad + r + offset.y
+                    guard x >= 0, x < width, y >= 0, y < height else { continue }
+                    ink[y * width + x] = Float(OCRBTemplates.ink[k * w * h + r * w + c])
+                }
+            }
+        }
+        return (ink, width, height)
+    }
+
+    @Test(arguments: [(0, 0), (2, 1), (-1, -1)])
+    func probeFindsEachTemplateAtItsCellWithinReach(dx: Int, dy: Int) {
+        let text = "P<UTO0O8B<K"
+        let (ink, width, height) = Self.strip(text, offset: (dx, dy))
+        let cells = (0..<text.count).map { (x: MRZLineReader.pad + $0 * OCRBClassifier.width, y: MRZLineReader.pad) }
+        let scores = ink.withUnsafeBufferPointer { buffer in
+            cells.map { OCRBClassifier.shared.scores(ink: buffer, stride: width, rows: height, x: $0.x, y: $0.y, reachX: 2, reachY: 1) }
+        }
+        #expect(scores.count == text.count)
+        for (i, ch) in text.utf8.enumerated() {
+            let best = scores[i].indices.max { scores[i][$0] < scores[i][$1] }!
+            #expect(OCRBTemplates.symbols[best] == ch, "cell \(i)")
+            #expect(scores[i][best] > 0.999, "cell \(i): a template against itself correlates 1")
+            #expect(scores[i].allSatisfy { $0 >= -1 && $0 <= 1.0001 })
+        }
+    }
+
+    @Test func probeOfBlankPaperIsMinusOne() {
+        let width = 3 * OCRBClassifier.width + 8, height = OCRBClassifier.height + 8
+        let ink = [Float](repeating: 17, count: width * height)
+        let scores = ink.withUnsafeBufferPointer { buffer in
+            [(4, 4), (24, 4)].map { OCRBClassifier.shared.scores(ink: buffer, stride: width, rows: height, x: $0.0, y: $0.1, reachX: 2, reachY: 1) }
+        }
+        #expect(scores == [[Float]](repeating: [Float](repeating: -1, count: 37), count: 2))
+    }
+}
