@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -100,6 +100,15 @@ mrz-model:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
 	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
 	python3 scripts/mrz-ocr/train.py
+
+## The recognizer on real print, character by character: the windows IDKit's reader feeds it on
+## ../shared/testdata/mrz-real, and each model's errors, margins and log-loss against the printed
+## characters (MODELS: the committed model unless given; a trial from MRZ_OUT=DIR make mrz-model).
+MODELS ?= scripts/mrz-ocr/mrz-glyphs.onnx
+mrz-model-eval: release
+	@python3 -c "import numpy, onnxruntime" 2>/dev/null || python3 -m pip install -q numpy onnxruntime
+	.build/release/idkit-bench recognizer-windows ../shared/testdata/mrz-real .build/real-windows
+	python3 scripts/mrz-ocr/eval_real.py .build/real-windows $(MODELS) -v
 
 ## Blurred PDF417 by module size and blur strength, IDKit beside PyPI zxing-cpp (issue 14).
 bench-blur: release

@@ -54,3 +54,39 @@ func runScanReal(directory: String, verbose: Bool) {
     print(String(format: "in-process ms: median %.0f  p90 %.0f", quantile(totals, 0.5), quantile(totals, 0.9))
           + "  (" + stages.keys.sorted().filter { $0 != "total" }.map { String(format: "%@ %.0f", $0, quantile(stages[$0]!, 0.5)) }.joined(separator: ", ") + " median)")
 }
+
+/// `idkit-bench recognizer-windows DIR OUT`: for each labelled real image, the recognizer's input
+/// windows of the band the scan read, beside the printed lines, for `scripts/mrz-ocr/eval_real.py`
+/// to measure a model on real print (margins, errors) without training on it. OUT/NAME.windows is
+/// float32 (lines × positions × 32 × 28, as the network sees them); OUT/NAME.json holds the
+/// printed lines and the lines read. Images whose band has another shape than the label's are
+/// left out (and named).
+func writeRecognizerWindows(directory: String, into out: String) {
+    guard let text = try? String(contentsOfFile: directory + "/labels.jsonl", encoding: .utf8) else {
+        print("recognizer-windows: no labels.jsonl in \(directory)"); return
+    }
+    try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let labels = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
+    let scanner = DocumentScanner()
+    var written = 0
+    for label in labels {
+        let name = (label.file as NSString).lastPathComponent
+        guard let image = try? scanner.uprightImage(file: directory + "/" + label.file) else { print("unreadable: \(name)"); continue }
+        let scan = scanner.scan(image)
+        guard let band = scan.band, let lines = scan.reading?.lines,
+              lines.map(\.count) == label.mrz.map(\.count) else { print("no band of the label's shape: \(name)"); continue }
+        let windows = MRZScanner.recognizerWindows(image, band: band)
+        guard windows.count == label.mrz.count else { print("no windows: \(name)"); continue }
+        var data = Data()
+        for w in windows { w.withUnsafeBytes { data.append(contentsOf: $0) } }
+        let meta: [String: [String]] = ["truth": label.mrz, "read": lines]
+        do {
+            try data.write(to: URL(fileURLWithPath: out + "/" + name + ".windows"))
+            try JSONEncoder().encode(meta).write(to: URL(fileURLWithPath: out + "/" + name + ".json"))
+            written += 1
+        } catch {
+            print("cannot write \(name): \(error)")
+        }
+    }
+    print("recognizer-windows: \(written) of \(labels.count) images written to \(out)")
+}

@@ -43,6 +43,11 @@ struct BenchTool: Sendable {
         .onDirectory("zxing-suites", "in-process PDF417 timing on the zxing projects' suites") { runZXingSuites(directory: $0, verbose: $1) },
         .onDirectory("scan-images", "MRZ reading by degradation group") { runScanImages(directory: $0, verbose: $1) },
         .onDirectory("scan-real", "the real specimens of ../shared/testdata/mrz-real") { runScanReal(directory: $0, verbose: $1) },
+        BenchTool(name: "recognizer-windows", usage: "recognizer-windows DIR OUT   the recognizer's input on the real images, for scripts/mrz-ocr/eval_real.py") { a in
+            guard a.count >= 2 else { return false }
+            writeRecognizerWindows(directory: a[0], into: a[1])
+            return true
+        },
         .onDirectory("chip", "passive authentication of ../shared/testdata/emrtd/real-documents") { dir, _ in runChipBench(directory: dir) },
         .onDirectory("scan-confidence", "confidence of right and wrong characters") { d, _ in runScanConfidence(directory: d) },
         .onDirectory("scan-locate", "where the locator puts the band") { d, _ in runScanLocate(directory: d) },

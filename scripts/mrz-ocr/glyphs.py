@@ -13,8 +13,9 @@ Each sample line goes through what real documents and cameras vary (ICAO 9303-3 
   - printing: stroke weight (erosion and dilation: ink fade and spread), glyph width (printers
     draw 0 and O at different widths), cap-height/pitch ratio, halftone dot patterns, slant;
   - the page: paper and ink levels, guilloche-like backgrounds, neighbouring lines above and below;
-  - the capture: real cap heights of 8-40 px (10-14 px often), Gaussian and motion blur, noise,
-    JPEG at quality 20-95, glare that washes out the ink, page curvature;
+  - the capture: real cap heights of 5-40 px (10-14 px often; one line in five 5-10 px, as on
+    thumbnails and low-resolution scans), the scaler (area, bilinear, bicubic, Lanczos), Gaussian
+    and motion blur, noise, JPEG at quality 20-95, glare that washes out the ink, page curvature;
   - the rectification: the residual scale, rotation and shift errors of IDKit's band fit;
   - what is not a character: cells covered by a finger, a sticker or a laminate edge, and blank
     cells at a line's ends (class 38, "none"; half-covered cells are left out of training).
@@ -143,11 +144,17 @@ def sample_line(rng, n=44):
         yy, xx = np.mgrid[0:a.shape[0], 0:a.shape[1]]
         dots = 0.5 + 0.5 * np.cos(2 * np.pi * xx / period) * np.cos(2 * np.pi * yy / period)
         a = a * (0.55 + 0.45 * dots)
-    # to the capture's resolution: cap height 8-40 px, mostly 10-24
-    real_cap = float(np.clip(rng.lognormal(math.log(16), 0.4), 8, 40))
+    # to the capture's resolution: cap height 5-40 px, mostly 10-24, one line in five 5-10 px
+    # (thumbnails and low-resolution scans: IDKit reads them enlarged twice); the scaler varies
+    # as cameras' and scanners' do (area averaging, bilinear, bicubic, Lanczos' sharpening)
+    if rng.random() < 0.2:
+        real_cap = float(rng.uniform(5, 10))
+    else:
+        real_cap = float(np.clip(rng.lognormal(math.log(16), 0.4), 8, 40))
     s = real_cap / HR_CAP
+    scaler = [Image.BOX, Image.BILINEAR, Image.BICUBIC, Image.LANCZOS][int(rng.choice(4, p=[0.4, 0.2, 0.2, 0.2]))]
     small = Image.fromarray((a * 255).astype(np.uint8)).resize(
-        (max(8, int(a.shape[1] * s)), max(8, int(a.shape[0] * s))), Image.BOX)
+        (max(8, int(a.shape[1] * s)), max(8, int(a.shape[0] * s))), scaler, reducing_gap=None)
     a = np.asarray(small, dtype=np.float32) / 255.0
     # paper, ink, background texture, glare
     paper = rng.uniform(0.55, 1.0)
