@@ -3,8 +3,8 @@ import Testing
 import IDKitMRZ
 @testable import IDKitMRZReading
 
-/// When the scanner stops looking (``MRZScanner/Outcome/isSettled``) and what the template probe
-/// measures (``OCRBClassifier``).
+/// When the scanner stops looking (``MRZScanner/Outcome/isSettled``), how frames are fused
+/// (``MRZScanner/fused(_:)``) and what the template probe measures (``OCRBClassifier``).
 @Suite struct ScannerSearchTests {
     /// A TD1 whose nationality is printed as digits (`132`, as on a Romanian ID): no check digit
     /// covers it, so all four pass and the MRZ is invalid by the code rule alone.
@@ -90,5 +90,50 @@ import IDKitMRZ
             [(4, 4), (24, 4)].map { OCRBClassifier.shared.scores(ink: buffer, stride: width, rows: height, x: $0.0, y: $0.1, reachX: 2, reachY: 1) }
         }
         #expect(scores == [[Float]](repeating: [Float](repeating: -1, count: 37), count: 2))
+    }
+
+    // MARK: Fusing frames
+
+    /// The specimen's birth date `740812` at line 2, column 13: the `0` of `08` is column 15.
+    static let specimen = VerificationTests.specimen
+
+    @Test func oneFrameConfidentlyWrongDoesNotOutvoteTwoThatAgree() {
+        // Frame 1 reads the 0 as O e^7 likelier (a blurred frame); frames 2 and 3 read it as 0,
+        // one of them only e^1.4 more sure of it than of O.
+        let wrong = VerificationTests.scores(.td3, Self.specimen, [(1, 15, "O", 7)])
+        let right = VerificationTests.scores(.td3, Self.specimen, [(1, 15, "O", -4.5)])
+        let weak = VerificationTests.scores(.td3, Self.specimen, [(1, 15, "O", -1.4)])
+        let fused = MRZScanner.fused([wrong, right, weak])
+        let zero = VerificationTests.symbols.firstIndex(of: "0")!, o = VerificationTests.symbols.firstIndex(of: "O")!
+        // Each frame counts at most e^4 against a symbol: -4 + 4 + 1.4 in favour of the 0.
+        #expect(abs((fused.evidence[1][15][zero] - fused.evidence[1][15][o]) - 1.4) < 1e-4)
+        let reading = MRZDecoder().decode(fused)
+        #expect(reading.lines == Self.specimen)
+        #expect(reading.verified, "unsure: \(reading.unsureFields)")
+        // Summed without the floor, the one wrong frame (+7) outvoted the two (-5.9): the reading
+        // overruled the recognizer's fused choice there and was never verified.
+        var summed = wrong
+        for (l, line) in summed.evidence.enumerated() {
+            for p in line.indices {
+                for k in 0..<37 { summed.evidence[l][p][k] += right.evidence[l][p][k] + weak.evidence[l][p][k] }
+            }
+        }
+        #expect(!MRZDecoder().decode(summed).verified)
+    }
+
+    @Test func framesThatDisagreeAsStronglyLeaveTheFieldUnsure() {
+        let o = VerificationTests.scores(.td3, Self.specimen, [(1, 15, "O", 9)])
+        let zero = VerificationTests.scores(.td3, Self.specimen, [(1, 15, "O", -9)])
+        let reading = MRZDecoder().decode(MRZScanner.fused([o, zero]))
+        #expect(!reading.verified)
+        #expect(reading.unsureFields.contains("dateOfBirth"))
+    }
+
+    @Test func framesThatAgreeAddUpToMoreThanOne() {
+        // A name letter e^3 from another in each frame: unsure alone (the unprotected margin is
+        // e^4), sure from three frames (e^9).
+        let one = VerificationTests.scores(.td3, Self.specimen, [(0, 6, "F", -3)])
+        #expect(!MRZDecoder().decode(one).verified)
+        #expect(MRZDecoder().decode(MRZScanner.fused([one, one, one])).verified)
     }
 }
