@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_t height, int32_t radius, double contrast,
                                       int32_t minimumDifference, int32_t maximum, int64_t **out, char *error, size_t errorCapacity) {
@@ -18,24 +19,26 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
         const int w = width, h = height, r = radius;
         if (w <= 2 * r + 1 || h <= 2 * r + 1) return 0;
         const cv::Mat image(h, w, CV_8UC1, const_cast<uint8_t *>(gray));
-        // Sums in doubles: exact to 2^53, far beyond 255 x the largest image IDKit reads.
+        // Each pixel's neighbourhood sum over the window clipped to the image: OpenCV's box filter,
+        // unnormalised, with zeros outside (exact integers: at most 255 x (2r+1)^2). The clipped
+        // window's area is the product of its clipped width and height.
         cv::Mat sums;
-        cv::integral(image, sums, CV_64F);
+        cv::boxFilter(image, sums, CV_32S, cv::Size(2 * r + 1, 2 * r + 1), cv::Point(-1, -1), false, cv::BORDER_CONSTANT);
+        std::vector<int64_t> spanX(static_cast<size_t>(w));
+        for (int x = 0; x < w; ++x) spanX[static_cast<size_t>(x)] = std::min(w - 1, x + r) - std::max(0, x - r) + 1;
         cv::Mat mask(h, w, CV_8UC1);
         const int64_t factor = static_cast<int64_t>((1 - contrast) * 1024);
         const int64_t least = minimumDifference;
         for (int y = 0; y < h; ++y) {
-            const int y0 = std::max(0, y - r), y1 = std::min(h - 1, y + r);
-            const double *top = sums.ptr<double>(y0), *bottom = sums.ptr<double>(y1 + 1);
+            const int64_t spanY = std::min(h - 1, y + r) - std::max(0, y - r) + 1;
+            const int32_t *sum = sums.ptr<int32_t>(y);
             const uint8_t *row = image.ptr<uint8_t>(y);
             uint8_t *ink = mask.ptr<uint8_t>(y);
             for (int x = 0; x < w; ++x) {
-                const int x0 = std::max(0, x - r), x1 = std::min(w - 1, x + r);
-                const int64_t area = static_cast<int64_t>(x1 - x0 + 1) * (y1 - y0 + 1);
-                const int64_t sum = static_cast<int64_t>(bottom[x1 + 1] - top[x1 + 1] - bottom[x0] + top[x0]);
-                const int64_t p = row[x];
+                const int64_t area = spanX[static_cast<size_t>(x)] * spanY;
+                const int64_t s = sum[x], pa = static_cast<int64_t>(row[x]) * area;
                 // p < mean·(1−contrast) and mean − p ≥ minimumDifference, in integers.
-                ink[x] = (p * area * 1024 < sum * factor && sum - p * area >= least * area) ? 255 : 0;
+                ink[x] = (pa * 1024 < s * factor && s - pa >= least * area) ? 255 : 0;
             }
         }
         cv::Mat labels, stats, centroids;

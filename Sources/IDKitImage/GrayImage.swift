@@ -1,3 +1,4 @@
+internal import COpenCVShim
 /// An 8-bit grayscale image, rows packed top to bottom. The one pixel format the readers use.
 public struct GrayImage: Sendable, Equatable {
     public let width: Int
@@ -91,28 +92,23 @@ extension GrayImage {
     /// Values 0 and 1, and unknown values, leave the image as it is.
     /// Each pixel the darkest of its 3 × 3 neighbourhood (a grey-level erosion of the paper, a
     /// dilation of the ink): thin or faded strokes become solid.
-    public func darkened3x3() -> GrayImage { filtered3x3(Swift.min) }
+    public func darkened3x3() -> GrayImage { filtered3x3(maximum: false) }
 
     /// Each pixel the lightest of its 3 × 3 neighbourhood: spread ink thins and characters that
     /// touch come apart.
-    public func lightened3x3() -> GrayImage { filtered3x3(Swift.max) }
+    public func lightened3x3() -> GrayImage { filtered3x3(maximum: true) }
 
-    /// A separable 3 × 3 rank filter (`pick` is `min` or `max`), edges clamped.
-    private func filtered3x3(_ pick: (UInt8, UInt8) -> UInt8) -> GrayImage {
+    /// A 3 × 3 rank filter, edges clamped: OpenCV's erode (`maximum` false: the darkest) or dilate
+    /// (the lightest), through the shim. Unchanged if OpenCV fails.
+    private func filtered3x3(maximum: Bool) -> GrayImage {
         guard width >= 3, height >= 3 else { return self }
-        var rows = pixels
-        for y in 0..<height {
-            let base = y * width
-            for x in 0..<width {
-                rows[base + x] = pick(pick(pixels[base + Swift.max(0, x - 1)], pixels[base + x]), pixels[base + Swift.min(width - 1, x + 1)])
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        let status = pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                idk_rank3x3(src.baseAddress, Int32(width), Int32(height), maximum ? 1 : 0, dst.baseAddress)
             }
         }
-        var out = rows
-        for y in 0..<height {
-            let up = Swift.max(0, y - 1) * width, here = y * width, down = Swift.min(height - 1, y + 1) * width
-            for x in 0..<width { out[here + x] = pick(pick(rows[up + x], rows[here + x]), rows[down + x]) }
-        }
-        return GrayImage(width: width, height: height, pixels: out)
+        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : self
     }
 
     /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image.

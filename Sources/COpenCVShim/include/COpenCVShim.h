@@ -71,6 +71,11 @@ int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t height, int3
                       const double *corners, uint8_t *out, int32_t outWidth, int32_t outHeight,
                       char *error, size_t errorCapacity);
 
+/// `out` (`width` × `height`) = each pixel of `pixels` replaced by the darkest (`maximum` 0: OpenCV's
+/// erode) or lightest (`maximum` 1: dilate) of its 3 × 3 neighbourhood, edges clamped (pixels
+/// outside repeat the border's). Returns 0, or -1 when OpenCV threw or an argument is invalid.
+int32_t idk_rank3x3(const uint8_t *pixels, int32_t width, int32_t height, int32_t maximum, uint8_t *out);
+
 /// Dark blobs of a gray image (`width` × `height`, rows packed): a pixel is ink when it is darker
 /// than the mean of its (2 `radius` + 1)² neighbourhood (clipped at the image's edges) by the
 /// fraction `contrast` and by at least `minimumDifference` grey levels; the ink's 8-connected

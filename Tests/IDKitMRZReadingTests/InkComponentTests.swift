@@ -1,0 +1,75 @@
+import Testing
+import IDKitImage
+@testable import IDKitMRZReading
+
+/// The band locator's ink components (OpenCV's box filter and connected components through the
+/// shim) against their definition, written out naively here: a pixel is ink when it is darker
+/// than the mean of its (2r+1)² window clipped to the image by the fraction `contrast` and by at
+/// least `minimumDifference` grey levels (in integers: p·A·1024 < S·⌊(1−c)·1024⌋ and S − p·A ≥ d·A);
+/// the ink's 8-connected components with their box, count and coordinate sums.
+@Suite struct InkComponentTests {
+    struct Blob: Hashable { var minX, minY, maxX, maxY, count: Int; var sumX, sumY: Int64 }
+
+    static func reference(_ image: GrayImage, radius r: Int, contrast: Double = 0.12, minimumDifference d: Int = 12) -> Set<Blob> {
+        let w = image.width, h = image.height
+        let factor = Int64((1 - contrast) * 1024)
+        var ink = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var s: Int64 = 0, a: Int64 = 0
+                for yy in max(0, y - r)...min(h - 1, y + r) {
+                    for xx in max(0, x - r)...min(w - 1, x + r) { s += Int64(image.pixels[yy * w + xx]); a += 1 }
+                }
+                let p = Int64(image.pixels[y * w + x])
+                ink[y * w + x] = p * a * 1024 < s * factor && s - p * a >= Int64(d) * a
+            }
+        }
+        var seen = [Bool](repeating: false, count: w * h), blobs = Set<Blob>()
+        for start in 0..<(w * h) where ink[start] && !seen[start] {
+            var stack = [start], b = Blob(minX: w, minY: h, maxX: 0, maxY: 0, count: 0, sumX: 0, sumY: 0)
+            seen[start] = true
+            while let i = stack.popLast() {
+                let x = i % w, y = i / w
+                b.minX = min(b.minX, x); b.maxX = max(b.maxX, x); b.minY = min(b.minY, y); b.maxY = max(b.maxY, y)
+                b.count += 1; b.sumX += Int64(x); b.sumY += Int64(y)
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let nx = x + dx, ny = y + dy
+                        guard nx >= 0, nx < w, ny >= 0, ny < h, ink[ny * w + nx], !seen[ny * w + nx] else { continue }
+                        seen[ny * w + nx] = true
+                        stack.append(ny * w + nx)
+                    }
+                }
+            }
+            blobs.insert(b)
+        }
+        return blobs
+    }
+
+    /// Dark strokes and dots of several greys on a light, unevenly lit page with noise.
+    static func page(width: Int, height: Int, seed: UInt64) -> GrayImage {
+        var state = seed
+        func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
+        var pixels = (0..<(width * height)).map { i in UInt8(170 + (i % width) * 60 / width + next() % 20) }
+        for _ in 0..<(width * height / 150) {
+            let x0 = next() % width, y0 = next() % height, len = 2 + next() % 9, vertical = next() % 2 == 0, grey = next() % 120
+            for k in 0..<len {
+                let x = vertical ? x0 : min(width - 1, x0 + k), y = vertical ? min(height - 1, y0 + k) : y0
+                pixels[y * width + x] = UInt8(grey)
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test(arguments: [(8, 90, 60, 1), (20, 70, 55, 2), (3, 80, 47, 3)])
+    func matchTheirDefinition(radius: Int, width: Int, height: Int, seed: UInt64) {
+        let image = Self.page(width: width, height: height, seed: seed)
+        let found = ConnectedComponents.find(in: image, radius: radius)
+        let blobs = Set(found.map { Blob(minX: Int($0.minX), minY: Int($0.minY), maxX: Int($0.maxX), maxY: Int($0.maxY),
+                                         count: Int($0.count), sumX: $0.sumX, sumY: $0.sumY) })
+        #expect(found.count == blobs.count)
+        let reference = Self.reference(image, radius: radius)
+        #expect(reference.count > 10, "the page has ink to find")
+        #expect(blobs == reference)
+    }
+}
