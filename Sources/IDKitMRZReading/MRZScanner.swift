@@ -144,7 +144,7 @@ public struct MRZScanner: Sendable {
         // of the widened band's first characters may start on blank paper).
         if outcome?.isSettled != true, let band = outcome?.band, band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
             let next = read(image, oriented: band.widened(to: .td3))
-            if next.parsed?.isValid == true { outcome = next }
+            if next.isSettled { outcome = next }
         }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)

@@ -356,7 +356,11 @@ public struct DocumentScanner: Sendable {
         } else if outcome?.reading?.verified != true {
             status = .mrzUnreadable
             if let parsed = outcome?.parsed, !parsed.isValid {
-                reason = "the reading fails its check digits: " + parsed.errors.map(\.message).joined(separator: "; ")
+                // Printed digits in a country code leave every check digit passing: say which.
+                let c = parsed.checkDigits
+                let failing = [c.documentNumber, c.dateOfBirth, c.dateOfExpiry, c.optionalData, c.composite].contains(.invalid)
+                reason = (failing ? "the reading fails its check digits: " : "the MRZ as read passes its check digits but breaks a rule they do not cover: ")
+                    + parsed.errors.map(\.message).joined(separator: "; ")
             } else if outcome?.parsed == nil {
                 reason = "the reading is not an MRZ"
             } else {

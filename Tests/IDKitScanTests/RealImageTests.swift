@@ -47,6 +47,14 @@ struct RealImageTests {
             #expect(lines == label.mrz, "verified but wrong")
             #expect(!label.checks_fail, "verified although the printed check digits fail")
         }
+        // An invalid reading says why, and blames the check digits only when one fails (the
+        // Romanian ID's printed `132` leaves all four passing).
+        if let parsed = scan.parsed, !parsed.isValid {
+            let c = parsed.checkDigits
+            let failing = [c.documentNumber, c.dateOfBirth, c.dateOfExpiry, c.optionalData, c.composite].contains(.invalid)
+            #expect(scan.reason?.contains("fails its check digits") == failing, "\(scan.reason ?? "no reason")")
+            for error in parsed.errors { #expect(scan.reason?.contains(error.message) == true) }
+        }
         if let why = RealImages.expectations.unread[name] {
             // Listed as unread: the day it reads exactly, the expectation must be updated.
             #expect(lines != label.mrz, "now read exactly; remove it from unread (\(why))")
