@@ -39,43 +39,63 @@ struct OCRBClassifier: Sendable {
     /// `stride` wide), trying shifts of ±`reach` pixels.
     func scores(ink: UnsafeBufferPointer<Float>, stride: Int, rows: Int, x: Int, y: Int, reachX: Int, reachY: Int) -> [Float] {
         let w = Self.width, h = Self.height, n = Self.cellSize, lanes = Self.lanes
-        var best = [Float](repeating: -1, count: Self.symbolCount)
-        var window = [SIMD8<Float>](repeating: .zero, count: lanes)
+        // Every shift's window, zero-mean and unit-norm, one after another (`lanes` vectors each).
+        var windows: [SIMD8<Float>] = [], inverseNorms: [Float] = []
+        windows.reserveCapacity((2 * reachX + 1) * (2 * reachY + 1) * lanes)
         var flat = [Float](repeating: 0, count: n)
-        let kinds = templates.count / lanes
+        for dy in -reachY...reachY {
+            for dx in -reachX...reachX {
+                let x0 = x + dx, y0 = y + dy
+                guard x0 >= 0, y0 >= 0, x0 + w <= stride, y0 + h <= rows else { continue }
+                var mean: Float = 0
+                for r in 0..<h {
+                    let row = (y0 + r) * stride + x0
+                    for c in 0..<w {
+                        let v = ink[row + c]
+                        flat[r * w + c] = v
+                        mean += v
+                    }
+                }
+                mean /= Float(n)
+                var norm: Float = 0
+                var window = [SIMD8<Float>](repeating: .zero, count: lanes)
+                for i in 0..<lanes {
+                    let v = SIMD8<Float>(flat[(i * 8)..<(i * 8 + 8)]) - SIMD8<Float>(repeating: mean)
+                    window[i] = v
+                    norm += (v * v).sum()
+                }
+                guard norm > 1e-3 else { continue }
+                windows += window
+                inverseNorms.append(1 / norm.squareRoot())
+            }
+        }
+        var best = [Float](repeating: -1, count: Self.symbolCount)
+        let shifts = windows.count / lanes, kinds = templates.count / lanes
+        // Four shifts against one template at a time: each template vector is loaded once for
+        // four independent sums (one running sum alone waits on its own additions).
         templates.withUnsafeBufferPointer { tp in
-            for dy in -reachY...reachY {
-                for dx in -reachX...reachX {
-                    let x0 = x + dx, y0 = y + dy
-                    guard x0 >= 0, y0 >= 0, x0 + w <= stride, y0 + h <= rows else { continue }
-                    // The window, zero-mean and unit-norm.
-                    var mean: Float = 0
-                    for r in 0..<h {
-                        let row = (y0 + r) * stride + x0
-                        for c in 0..<w {
-                            let v = ink[row + c]
-                            flat[r * w + c] = v
-                            mean += v
+            windows.withUnsafeBufferPointer { wp in
+                for k in 0..<kinds {
+                    let base = k * lanes, symbol = k % Self.symbolCount
+                    var s = 0
+                    while s < shifts {
+                        let group = min(4, shifts - s)
+                        var a0 = SIMD8<Float>.zero, a1 = SIMD8<Float>.zero, a2 = SIMD8<Float>.zero, a3 = SIMD8<Float>.zero
+                        let w0 = s * lanes, w1 = min(s + 1, shifts - 1) * lanes
+                        let w2 = min(s + 2, shifts - 1) * lanes, w3 = min(s + 3, shifts - 1) * lanes
+                        for i in 0..<lanes {
+                            let t = tp[base + i]
+                            a0 += wp[w0 + i] * t
+                            a1 += wp[w1 + i] * t
+                            a2 += wp[w2 + i] * t
+                            a3 += wp[w3 + i] * t
                         }
-                    }
-                    mean /= Float(n)
-                    var norm: Float = 0
-                    for i in 0..<lanes {
-                        let v = SIMD8<Float>(flat[(i * 8)..<(i * 8 + 8)]) - SIMD8<Float>(repeating: mean)
-                        window[i] = v
-                        norm += (v * v).sum()
-                    }
-                    guard norm > 1e-3 else { continue }
-                    let inv = 1 / norm.squareRoot()
-                    window.withUnsafeBufferPointer { wp in
-                        for k in 0..<kinds {
-                            var acc = SIMD8<Float>.zero
-                            let base = k * lanes
-                            for i in 0..<lanes { acc += wp[i] * tp[base + i] }
-                            let s = acc.sum() * inv
-                            let symbol = k % Self.symbolCount
-                            if s > best[symbol] { best[symbol] = s }
+                        let sums = SIMD4<Float>(a0.sum(), a1.sum(), a2.sum(), a3.sum())
+                        for g in 0..<group {
+                            let c = sums[g] * inverseNorms[s + g]
+                            if c > best[symbol] { best[symbol] = c }
                         }
+                        s += group
                     }
                 }
             }

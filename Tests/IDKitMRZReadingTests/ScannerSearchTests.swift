@@ -83,6 +83,59 @@ import IDKitMRZ
         }
     }
 
+    /// The probe's definition written out plainly: per symbol, the best normalised cross-correlation
+    /// (in doubles) of any variant's template with the cell at any shift within reach that lies
+    /// wholly inside the strip and has contrast.
+    static func naiveScores(_ ink: [Float], width: Int, height: Int, x: Int, y: Int, reachX: Int, reachY: Int) -> [Double] {
+        let w = OCRBClassifier.width, h = OCRBClassifier.height, n = w * h, symbols = OCRBTemplates.symbols.count
+        var best = [Double](repeating: -1, count: symbols)
+        for dy in -reachY...reachY {
+            for dx in -reachX...reachX {
+                let x0 = x + dx, y0 = y + dy
+                guard x0 >= 0, y0 >= 0, x0 + w <= width, y0 + h <= height else { continue }
+                var cell = (0..<n).map { Double(ink[(y0 + $0 / w) * width + x0 + $0 % w]) }
+                let mean = cell.reduce(0, +) / Double(n)
+                cell = cell.map { $0 - mean }
+                let norm = cell.map { $0 * $0 }.reduce(0, +).squareRoot()
+                guard norm > 0.04 else { continue }
+                for k in 0..<(OCRBTemplates.ink.count / n) {
+                    var t = (0..<n).map { Double(OCRBTemplates.ink[k * n + $0]) }
+                    let tm = t.reduce(0, +) / Double(n)
+                    t = t.map { $0 - tm }
+                    let tn = t.map { $0 * $0 }.reduce(0, +).squareRoot()
+                    let c = zip(cell, t).map { $0 * $1 }.reduce(0, +) / (norm * tn)
+                    best[k % symbols] = max(best[k % symbols], c)
+                }
+            }
+        }
+        return best
+    }
+
+    /// The blocked kernel (four shifts against each template at once) against the definition: a
+    /// noisy strip with characters, cells at the strip's edges (shifts cut off by the border) and
+    /// a cell whose reach covers only some flat shifts.
+    @Test func probeEqualsItsDefinitionOnNoisyInk() {
+        var (ink, width, height) = Self.strip("Z7<0OK", offset: (1, 0))
+        var generator = SeededGenerator(seed: 9303)
+        ink = ink.map { $0 * 0.6 + Float(Int.random(in: 0..<90, using: &generator)) }
+        // A flat patch: the cell at x = 0 is blank at two of its shifts, not at the third.
+        for r in 0..<height { for c in 0...OCRBClassifier.width { ink[r * width + c] = 40 } }
+        let cells = [(0, 0), (MRZLineReader.pad, MRZLineReader.pad), (MRZLineReader.pad + 2 * OCRBClassifier.width, 3),
+                     (width - OCRBClassifier.width - 1, MRZLineReader.pad)]
+        for reach in [(2, 1), (1, 0), (3, 2)] {
+            for (x, y) in cells {
+                let fast = ink.withUnsafeBufferPointer {
+                    OCRBClassifier.shared.scores(ink: $0, stride: width, rows: height, x: x, y: y, reachX: reach.0, reachY: reach.1)
+                }
+                let naive = Self.naiveScores(ink, width: width, height: height, x: x, y: y, reachX: reach.0, reachY: reach.1)
+                #expect(fast.count == naive.count)
+                for s in naive.indices {
+                    #expect(abs(Double(fast[s]) - naive[s]) < 1e-4, "cell (\(x), \(y)), reach \(reach), symbol \(s): \(fast[s]) vs \(naive[s])")
+                }
+            }
+        }
+    }
+
     @Test func probeOfBlankPaperIsMinusOne() {
         let width = 3 * OCRBClassifier.width + 8, height = OCRBClassifier.height + 8
         let ink = [Float](repeating: 17, count: width * height)
