@@ -208,10 +208,13 @@ public struct AAMVAReport: Encodable, Sendable {
             }
             w.endObject()
         }
-        let subfiles = p.subfiles
+        // Read from a payload, the elements are written from its bytes (no Strings made).
+        let read = p.content.readSubfiles
+        let subfiles = read == nil ? p.subfiles : []
         w.beginObject()
         w.key("country"); w.string(p.country)
-        w.key("elements"); elements(subfiles.flatMap(\.elements), &w)
+        w.key("elements")
+        if read == nil || !p.content.writeElements(subfile: nil, to: &w) { elements(p.subfiles.flatMap(\.elements), &w) }
         w.key("encoding"); w.string(p.encoding.rawValue)
         w.key("fields"); w.beginObject()
         let f = p.fields
@@ -277,6 +280,16 @@ public struct AAMVAReport: Encodable, Sendable {
         w.key("jurisdictionVersion"); optionalInt(p.jurisdictionVersion, &w)
         w.key("numberOfEntries"); optionalInt(p.numberOfEntries, &w)
         w.key("subfiles"); w.beginArray()
+        for (k, s) in (read ?? []).enumerated() {
+            w.beginObject()
+            w.key("designatedLength"); optionalInt(s.designatedLength, &w)
+            w.key("designatedOffset"); optionalInt(s.designatedOffset, &w)
+            w.key("elements")
+            if !p.content.writeElements(subfile: k, to: &w) { elements(p.subfiles[k].elements, &w) }
+            w.key("offset"); w.int(s.offset)
+            w.key("type"); w.string(s.type)
+            w.endObject()
+        }
         for s in subfiles {
             w.beginObject()
             w.key("designatedLength"); optionalInt(s.designatedLength, &w)

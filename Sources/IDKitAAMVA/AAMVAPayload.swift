@@ -1,3 +1,4 @@
+internal import IDKitCore
 import Synchronization
 
 /// One data element exactly as read: its three-character identifier and its value (ISO 8859-1
@@ -287,6 +288,55 @@ final class AAMVAContent: Sendable {
             cached = made
             return made
         }
+    }
+
+    /// The subfiles as read, without their elements: `nil` when the content was not read from a
+    /// payload (decoded from JSON, or set by the caller).
+    var readSubfiles: [(type: String, designatedOffset: Int?, designatedLength: Int?, offset: Int)]? {
+        raw.isEmpty ? nil : raw.map { ($0.type, $0.designatedOffset, $0.designatedLength, $0.offset) }
+    }
+
+    /// Writes the elements of subfile `index` (of every subfile when `nil`) as one JSON object,
+    /// keys in identifier order, the first element of a repeated identifier winning: what the
+    /// elements made into Strings give, written straight from the payload's bytes. `false`, and
+    /// nothing written, when the content was not read from a payload or an identifier holds a
+    /// byte that is not ASCII (made into a String, it would not read as its bytes).
+    func writeElements(subfile index: Int?, to w: inout JSONWriter) -> Bool {
+        guard !raw.isEmpty else { return false }
+        let chosen = index.map { [$0] } ?? Array(raw.indices)
+        // One table's values are read from its bytes; several tables' from their bytes joined.
+        let bytes = chosen.count == 1 ? raw[chosen[0]].table.bytes : chosen.flatMap { raw[$0].table.bytes }
+        // Identifier and ordinal (tables in order, then positions) packed so that they sort in
+        // that order; each ordinal's value span (start, end) in `bytes`.
+        var keys: [UInt64] = [], spans: [Int] = []
+        let total = chosen.reduce(0) { $0 + raw[$1].table.count }
+        keys.reserveCapacity(total)
+        spans.reserveCapacity(2 * total)
+        var base = 0
+        for t in chosen {
+            let table = raw[t].table
+            for i in 0..<table.count {
+                let code = table.code(i)
+                guard code & 0x80_8080 == 0, spans.count / 2 < 1 << 24 else { return false }
+                keys.append(UInt64(code) << 40 | UInt64(spans.count / 2))
+                let r = table.value(i)
+                spans.append(base + r.lowerBound)
+                spans.append(base + r.upperBound)
+            }
+            base += table.bytes.count
+        }
+        keys.sort()
+        w.beginObject()
+        bytes.withUnsafeBufferPointer { buffer in
+            var previous: UInt64 = .max
+            for key in keys where key >> 40 != previous {
+                previous = key >> 40
+                let k = Int(key & 0xFF_FFFF)
+                w.latin1Member(key: UInt32(truncatingIfNeeded: key >> 40), value: UnsafeBufferPointer(rebasing: buffer[spans[2 * k]..<spans[2 * k + 1]]))
+            }
+        }
+        w.endObject()
+        return true
     }
 
     var fields: AAMVAFields {

@@ -188,13 +188,20 @@ public struct JSONWriter: ~Copyable {
     public mutating func raw(_ json: [UInt8]) { separate(); json.withUnsafeBufferPointer { put($0) }; needsComma = true }
 
     private mutating func writeString(_ value: String) {
+        JSONWriter.withUTF8(value) { writeQuoted($0, latin1: false) }
+    }
+
+    /// `bytes` as a quoted JSON string: escaped, and taken as UTF-8 or, with `latin1`, as ISO
+    /// 8859-1 (each byte from 0x80 up written as its two-byte UTF-8 sequence).
+    private mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, latin1: Bool) {
         put(UInt8(ascii: "\""))
-        JSONWriter.withUTF8(value) { utf8 in
-            var clean = true
-            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C { clean = false; break }
-            if clean { put(utf8); return }
+        var clean = true
+        for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C || (latin1 && b >= 0x80) { clean = false; break }
+        if clean {
+            put(bytes)
+        } else {
             let hex: StaticString = "0123456789abcdef"
-            for b in utf8 {
+            for b in bytes {
                 switch b {
                 case 0x22: put("\\\"")
                 case 0x5C: put("\\\\")
@@ -204,11 +211,54 @@ public struct JSONWriter: ~Copyable {
                 case ..<0x20:
                     put("\\u00")
                     hex.withUTF8Buffer { h in put(h[Int(b >> 4)]); put(h[Int(b & 15)]) }
+                case 0x80... where latin1:
+                    put(0xC0 | b >> 6); put(0x80 | b & 0x3F)
                 default: put(b)
                 }
             }
         }
         put(UInt8(ascii: "\""))
+    }
+
+    /// A string value given as ISO 8859-1 bytes (an AAMVA payload's), written as the String of
+    /// those characters would be.
+    public mutating func latin1String(_ bytes: UnsafeBufferPointer<UInt8>) {
+        separate(); writeQuoted(bytes, latin1: true); needsComma = true
+    }
+
+    /// `"KEY":"value"` for a three-byte key (packed big-endian in the low 24 bits of `key`) and a
+    /// value, both ISO 8859-1 bytes: as ``key(latin1:)`` then ``latin1String(_:)``, in one step
+    /// when nothing needs escaping or re-encoding (an AAMVA element, nearly always).
+    public mutating func latin1Member(key: UInt32, value: UnsafeBufferPointer<UInt8>) {
+        @inline(__always) func plain(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C }
+        let k0 = UInt8(truncatingIfNeeded: key >> 16), k1 = UInt8(truncatingIfNeeded: key >> 8), k2 = UInt8(truncatingIfNeeded: key)
+        var clean = plain(k0) && plain(k1) && plain(k2)
+        if clean { for b in value where !plain(b) { clean = false; break } }
+        guard clean else {
+            withUnsafeBytes(of: key.bigEndian) { self.key(latin1: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[1...])) }
+            latin1String(value)
+            return
+        }
+        let n = value.count
+        reserve(n &+ 9)
+        if needsComma { buffer[written] = UInt8(ascii: ","); written &+= 1 }
+        buffer[written] = UInt8(ascii: "\"")
+        buffer[written &+ 1] = k0
+        buffer[written &+ 2] = k1
+        buffer[written &+ 3] = k2
+        buffer[written &+ 4] = UInt8(ascii: "\"")
+        buffer[written &+ 5] = UInt8(ascii: ":")
+        buffer[written &+ 6] = UInt8(ascii: "\"")
+        written &+= 7
+        if n > 0 { copy(value.baseAddress!, n) }
+        buffer[written] = UInt8(ascii: "\"")
+        written &+= 1
+        needsComma = true
+    }
+
+    /// A key given as ISO 8859-1 bytes.
+    public mutating func key(latin1 bytes: UnsafeBufferPointer<UInt8>) {
+        separate(); writeQuoted(bytes, latin1: true); put(UInt8(ascii: ":")); needsComma = false
     }
 
     /// Runs `body` over the UTF-8 of `text`, without copying when the string is native.
