@@ -25,6 +25,7 @@ Needs pillow, numpy and Debian's fonts-ocr-b.
 """
 import io
 import math
+import os
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -38,6 +39,8 @@ PITCH, CAP, PAD = 20, 20, 4           # template scale, as in OCRBTemplates (cel
 STRIP_H = 34
 GEN_PAD_X, GEN_PAD_Y = 8, 3           # the generator's strip is larger, so that windows can be jittered
 WIN_W, WIN_H, WIN_Y = 28, 32, 1
+# The share of lines rendered 5-10 px high (a trial knob; the committed model used 0.2).
+LOW_RES_SHARE = float(os.environ.get("MRZ_LOW_RES_SHARE", "0.2"))
 HR_CAP = 64                            # high-resolution rendering cap height
 
 _fonts = {}
@@ -147,7 +150,7 @@ def sample_line(rng, n=44):
     # to the capture's resolution: cap height 5-40 px, mostly 10-24, one line in five 5-10 px
     # (thumbnails and low-resolution scans: IDKit reads them enlarged twice); the scaler varies
     # as cameras' and scanners' do (area averaging, bilinear, bicubic, Lanczos' sharpening)
-    if rng.random() < 0.2:
+    if rng.random() < LOW_RES_SHARE:
         real_cap = float(rng.uniform(5, 10))
     else:
         real_cap = float(np.clip(rng.lognormal(math.log(16), 0.4), 8, 40))

@@ -56,6 +56,8 @@ HIDDEN = int(os.environ.get("MRZ_HIDDEN", "64"))
 LABEL_SMOOTHING = float(os.environ.get("MRZ_LABEL_SMOOTHING", "0"))
 # MRZ_OUT: a folder for a trial model (its .onnx, .swift and report), leaving the committed one alone.
 OUT_DIR = os.environ.get("MRZ_OUT")
+if OUT_DIR:
+    os.makedirs(OUT_DIR, exist_ok=True)      # made before the hours of training, not after
 OUT_ONNX = os.path.join(OUT_DIR or HERE, "mrz-glyphs.onnx")
 OUT_SWIFT = os.path.join(OUT_DIR, "MRZGlyphModel+ONNX.swift") if OUT_DIR else \
     os.path.join(HERE, "..", "..", "Sources", "IDKitMRZReading", "MRZGlyphModel+ONNX.swift")
