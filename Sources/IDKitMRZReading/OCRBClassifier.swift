@@ -75,20 +75,23 @@ struct OCRBClassifier: Sendable {
         // four independent sums (one running sum alone waits on its own additions).
         templates.withUnsafeBufferPointer { tp in
             windows.withUnsafeBufferPointer { wp in
+                guard let t0 = tp.baseAddress, let w = wp.baseAddress else { return }
                 for k in 0..<kinds {
-                    let base = k * lanes, symbol = k % Self.symbolCount
+                    let t = t0 + k * lanes, symbol = k % Self.symbolCount
                     var s = 0
                     while s < shifts {
                         let group = min(4, shifts - s)
+                        // Pointers, not indices: the sums' loop then holds loads and arithmetic
+                        // only (an index per operand costs as much as the arithmetic).
+                        let p0 = w + s * lanes, p1 = w + min(s + 1, shifts - 1) * lanes
+                        let p2 = w + min(s + 2, shifts - 1) * lanes, p3 = w + min(s + 3, shifts - 1) * lanes
                         var a0 = SIMD8<Float>.zero, a1 = SIMD8<Float>.zero, a2 = SIMD8<Float>.zero, a3 = SIMD8<Float>.zero
-                        let w0 = s * lanes, w1 = min(s + 1, shifts - 1) * lanes
-                        let w2 = min(s + 2, shifts - 1) * lanes, w3 = min(s + 3, shifts - 1) * lanes
                         for i in 0..<lanes {
-                            let t = tp[base + i]
-                            a0 += wp[w0 + i] * t
-                            a1 += wp[w1 + i] * t
-                            a2 += wp[w2 + i] * t
-                            a3 += wp[w3 + i] * t
+                            let v = t[i]
+                            a0 += p0[i] * v
+                            a1 += p1[i] * v
+                            a2 += p2[i] * v
+                            a3 += p3[i] * v
                         }
                         let sums = SIMD4<Float>(a0.sum(), a1.sum(), a2.sum(), a3.sum())
                         for g in 0..<group {
