@@ -132,10 +132,13 @@ struct ElementTable: Sendable {
 
     /// Values are ISO 8859-1 (AAMVA allows only ASCII; some cards carry Latin-1 letters).
     func latin1(_ r: Range<Int>) -> String {
-        var ascii = true
-        for k in r where bytes[k] >= 0x80 { ascii = false; break }
-        if ascii { return String(decoding: bytes[r], as: UTF8.self) }
-        return String(String.UnicodeScalarView(bytes[r].map { UnicodeScalar($0) }))
+        bytes.withUnsafeBufferPointer { all in
+            let value = UnsafeBufferPointer(rebasing: all[r])
+            var ascii = true
+            for b in value where b >= 0x80 { ascii = false; break }
+            if ascii { return String(decoding: value, as: UTF8.self) }
+            return String(String.UnicodeScalarView(value.map { UnicodeScalar($0) }))
+        }
     }
 
     /// The first element with this identifier.

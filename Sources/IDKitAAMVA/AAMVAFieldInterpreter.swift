@@ -38,7 +38,10 @@ struct FieldInterpreter {
 
     /// The trimmed value; `nil` when absent, `""` when present and blank.
     private func text(_ id: StaticString) -> String? {
-        trimmed(id).map(string)
+        // Not `trimmed(id).map(string)`: a method passed as a closure copies the interpreter
+        // (its table, warnings and strings) on every call.
+        guard let r = trimmed(id) else { return nil }
+        return string(r)
     }
 
     private func offset(_ id: StaticString) -> Int? {
@@ -80,17 +83,17 @@ struct FieldInterpreter {
             f.prefix = text("DAF")
             if let full = text("DAA") {
                 f.fullName = full
-                let parts = splitName(full)
+                let parts = Self.splitName(full)
                 if f.lastName == nil { f.lastName = parts.last }
                 if f.firstName == nil { f.firstName = parts.first }
                 if f.middleName == nil { f.middleName = parts.middle }
                 if f.suffix == nil { f.suffix = parts.suffix }
             }
         } else {
-            f.lastName = text("DCS").map(stripTrailingCommas)
+            f.lastName = text("DCS").map(Self.stripTrailingCommas)
             f.suffix = text("DCU")
             if version <= 3 || !has("DAC"), let given = text("DCT") {
-                let parts = splitGiven(given)
+                let parts = Self.splitGiven(given)
                 f.firstName = parts.first
                 f.middleName = parts.middle
             }
@@ -131,11 +134,11 @@ struct FieldInterpreter {
         f.hairColorName = f.hairColor.flatMap { Self.hairColors[$0] }
         f.race = text("DCL")
 
-        f.street = text("DAG").map(stripTrailingCommas)
+        f.street = text("DAG").map(Self.stripTrailingCommas)
         f.street2 = text("DAH")
         f.city = text("DAI")
         f.state = text("DAJ")
-        f.postalCode = text("DAK").map(postalCode)
+        f.postalCode = text("DAK").map(Self.postalCode)
         f.placeOfBirth = text("DCI")
 
         if version <= 1 {
@@ -161,14 +164,14 @@ struct FieldInterpreter {
 
     // MARK: Values
 
-    private func trim(_ s: String) -> String {
+    private static func trim(_ s: String) -> String {
         var scalars = Substring(s)
         while let c = scalars.first, c == " " { scalars.removeFirst() }
         while let c = scalars.last, c == " " { scalars.removeLast() }
         return String(scalars)
     }
 
-    private func stripTrailingCommas(_ s: String) -> String {
+    private static func stripTrailingCommas(_ s: String) -> String {
         var t = Substring(s)
         while let c = t.last, c == "," || c == " " { t.removeLast() }
         return String(t)
@@ -176,7 +179,7 @@ struct FieldInterpreter {
 
     /// Version 01 `DAA`: `LAST,FIRST,MIDDLE,SUFFIX` (commas; some jurisdictions use `$` or spaces
     /// as `FIRST MIDDLE LAST`).
-    private func splitName(_ full: String) -> (last: String?, first: String?, middle: String?, suffix: String?) {
+    private static func splitName(_ full: String) -> (last: String?, first: String?, middle: String?, suffix: String?) {
         let separators: Set<Character> = full.contains(",") ? [","] : (full.contains("$") ? ["$"] : [])
         if separators.isEmpty {
             let words = full.split(separator: " ").map(String.init)
@@ -184,21 +187,21 @@ struct FieldInterpreter {
             return (words.last, words.first, words.count > 2 ? words[1..<(words.count - 1)].joined(separator: " ") : nil, nil)
         }
         let parts = full.split(omittingEmptySubsequences: false, whereSeparator: { separators.contains($0) })
-            .map { trim(String($0)) }
+            .map { Self.trim(String($0)) }
         func at(_ i: Int) -> String? { i < parts.count ? parts[i] : nil }
         return (at(0), at(1), at(2), at(3).flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Versions 02–03 `DCT`: given names, first then middle, separated by a comma or a space.
-    private func splitGiven(_ given: String) -> (first: String, middle: String?) {
-        let cleaned = stripTrailingCommas(given)
+    private static func splitGiven(_ given: String) -> (first: String, middle: String?) {
+        let cleaned = Self.stripTrailingCommas(given)
         let separator: Character = cleaned.contains(",") ? "," : " "
         guard let cut = cleaned.firstIndex(of: separator) else { return (cleaned, nil) }
-        return (trim(String(cleaned[..<cut])), trim(String(cleaned[cleaned.index(after: cut)...])))
+        return (Self.trim(String(cleaned[..<cut])), Self.trim(String(cleaned[cleaned.index(after: cut)...])))
     }
 
     /// ZIP+4 written as nine digits (`950350000`) keeps its five-digit form plus the extension.
-    private func postalCode(_ s: String) -> String {
+    private static func postalCode(_ s: String) -> String {
         let digitsOnly = s.utf8.allSatisfy(Byte.isDigit)
         if digitsOnly, s.utf8.count == 9 {
             let zip = String(s.prefix(5)), plus = String(s.suffix(4))
