@@ -58,20 +58,29 @@ enum CABI {
 
         static func wrong(_ w: OptionValue.Wrong) -> Failure { wrong(w.name, w.expected) }
 
+        /// The member `name`, `nil` when absent or `null`. Most calls pass no options: an absent
+        /// one is answered here, before the value parsers (a tenth of a single MRZ call's work).
+        private func member(_ name: String) -> Any? {
+            guard !members.isEmpty, let value = members[name], !(value is NSNull) else { return nil }
+            return value
+        }
+
         /// A JSON `true` or `false` (not a number), `nil` when absent or `null`.
         func flag(_ name: String) throws(Failure) -> Bool? {
-            do { return try OptionValue.flag(members[name] is NSNull ? nil : members[name], name, text: false) } catch { throw Self.wrong(error) }
+            guard let value = member(name) else { return nil }
+            do { return try OptionValue.flag(value, name, text: false) } catch { throw Self.wrong(error) }
         }
 
         /// A date `"YYYY-MM-DD"`, `nil` when absent or `null`.
         func date(_ name: String) throws(Failure) -> CalendarDate? {
-            do { return try OptionValue.date(members[name] is NSNull ? nil : members[name], name) } catch { throw Self.wrong(error) }
+            guard let value = member(name) else { return nil }
+            do { return try OptionValue.date(value, name) } catch { throw Self.wrong(error) }
         }
 
         /// `redaction`: the object of `idkit serve --redaction FILE` (`{"default": {"mode", …},
         /// "rules": […]}`), read by the same parser.
         func redaction() throws(Failure) -> RedactionPolicy? {
-            guard let value = members["redaction"], !(value is NSNull) else { return nil }
+            guard let value = member("redaction") else { return nil }
             guard value is [String: Any], let data = try? JSONSerialization.data(withJSONObject: value) else {
                 throw Self.wrong("redaction", "an object ({\"default\": {\"mode\": …}, \"rules\": […]})")
             }
@@ -86,7 +95,7 @@ enum CABI {
         /// list file): the trust anchors of a chip's passive authentication, read at each call.
         func cscas() throws(Failure) -> CSCAStore? {
             func path(_ name: String) throws(Failure) -> String? {
-                guard let value = members[name], !(value is NSNull) else { return nil }
+                guard let value = member(name) else { return nil }
                 guard let text = value as? String, !text.isEmpty else { throw Self.wrong(name, "a file or folder path (a string)") }
                 return text
             }
