@@ -208,13 +208,17 @@ public struct AAMVAReport: Encodable, Sendable {
             }
             w.endObject()
         }
-        // Read from a payload, the elements are written from its bytes (no Strings made).
-        let read = p.content.readSubfiles
-        let subfiles = read == nil ? p.subfiles : []
+        // Read from a payload, the elements are written from its bytes (no Strings made); made
+        // otherwise (decoded from JSON, set by the caller), from the subfiles' Strings.
+        let heads = p.content.readSubfiles
+            ?? p.subfiles.map { ($0.type, $0.designatedOffset, $0.designatedLength, $0.offset) }
+        func elementsOf(_ subfile: Int?, _ w: inout JSONWriter) {
+            guard !p.content.writeElements(subfile: subfile, to: &w) else { return }
+            elements(subfile.map { p.subfiles[$0].elements } ?? p.subfiles.flatMap(\.elements), &w)
+        }
         w.beginObject()
         w.key("country"); w.string(p.country)
-        w.key("elements")
-        if read == nil || !p.content.writeElements(subfile: nil, to: &w) { elements(p.subfiles.flatMap(\.elements), &w) }
+        w.key("elements"); elementsOf(nil, &w)
         w.key("encoding"); w.string(p.encoding.rawValue)
         w.key("fields"); w.beginObject()
         let f = p.fields
@@ -280,21 +284,11 @@ public struct AAMVAReport: Encodable, Sendable {
         w.key("jurisdictionVersion"); optionalInt(p.jurisdictionVersion, &w)
         w.key("numberOfEntries"); optionalInt(p.numberOfEntries, &w)
         w.key("subfiles"); w.beginArray()
-        for (k, s) in (read ?? []).enumerated() {
+        for (k, s) in heads.enumerated() {
             w.beginObject()
             w.key("designatedLength"); optionalInt(s.designatedLength, &w)
             w.key("designatedOffset"); optionalInt(s.designatedOffset, &w)
-            w.key("elements")
-            if !p.content.writeElements(subfile: k, to: &w) { elements(p.subfiles[k].elements, &w) }
-            w.key("offset"); w.int(s.offset)
-            w.key("type"); w.string(s.type)
-            w.endObject()
-        }
-        for s in subfiles {
-            w.beginObject()
-            w.key("designatedLength"); optionalInt(s.designatedLength, &w)
-            w.key("designatedOffset"); optionalInt(s.designatedOffset, &w)
-            w.key("elements"); elements(s.elements, &w)
+            w.key("elements"); elementsOf(k, &w)
             w.key("offset"); w.int(s.offset)
             w.key("type"); w.string(s.type)
             w.endObject()

@@ -93,6 +93,11 @@ public struct MRZCheckDigits: Sendable, Equatable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case documentNumber, dateOfBirth, dateOfExpiry, optionalData, composite }
 
+    /// The statuses of the check digits the layout has (every one but the `absent`).
+    public var present: [CheckDigitStatus] {
+        [documentNumber, dateOfBirth, dateOfExpiry, optionalData, composite].filter { $0 != .absent }
+    }
+
     var keyedValues: [(String, CheckDigitStatus)] {
         [("documentNumber", documentNumber), ("dateOfBirth", dateOfBirth), ("dateOfExpiry", dateOfExpiry),
          ("optionalData", optionalData), ("composite", composite)]

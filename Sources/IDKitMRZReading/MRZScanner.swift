@@ -242,8 +242,7 @@ extension MRZScanner.Outcome {
         guard let parsed else { return false }
         if parsed.isValid { return true }
         guard let reading, reading.checkDigitCorrections == 0 else { return false }
-        let c = parsed.checkDigits
-        let statuses = [c.documentNumber, c.dateOfBirth, c.dateOfExpiry, c.optionalData, c.composite].filter { $0 != .absent }
+        let statuses = parsed.checkDigits.present
         return statuses.count >= 3 && statuses.allSatisfy { $0 == .valid }
     }
 }

@@ -57,15 +57,14 @@ struct OCRBClassifier: Sendable {
                     }
                 }
                 mean /= Float(n)
+                // Appended in place (no array per shift); taken back when the window is blank.
                 var norm: Float = 0
-                var window = [SIMD8<Float>](repeating: .zero, count: lanes)
                 for i in 0..<lanes {
                     let v = SIMD8<Float>(flat[(i * 8)..<(i * 8 + 8)]) - SIMD8<Float>(repeating: mean)
-                    window[i] = v
+                    windows.append(v)
                     norm += (v * v).sum()
                 }
-                guard norm > 1e-3 else { continue }
-                windows += window
+                guard norm > 1e-3 else { windows.removeLast(lanes); continue }
                 inverseNorms.append(1 / norm.squareRoot())
             }
         }

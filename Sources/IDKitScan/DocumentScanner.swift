@@ -357,8 +357,7 @@ public struct DocumentScanner: Sendable {
             status = .mrzUnreadable
             if let parsed = outcome?.parsed, !parsed.isValid {
                 // Printed digits in a country code leave every check digit passing: say which.
-                let c = parsed.checkDigits
-                let failing = [c.documentNumber, c.dateOfBirth, c.dateOfExpiry, c.optionalData, c.composite].contains(.invalid)
+                let failing = parsed.checkDigits.present.contains(.invalid)
                 reason = (failing ? "the reading fails its check digits: " : "the MRZ as read passes its check digits but breaks a rule they do not cover: ")
                     + parsed.errors.map(\.message).joined(separator: "; ")
             } else if outcome?.parsed == nil {

@@ -24,6 +24,19 @@ import Testing
         #expect(compared >= 100)
     }
 
+    /// A payload decoded from its JSON has no payload bytes: its report is written from the
+    /// subfiles' Strings, and is the same as the report of the payload as read.
+    @Test func aDecodedPayloadWritesTheSameReport() throws {
+        var compared = 0
+        for url in Self.payloads {
+            guard let payload = try? AAMVAParser().parse([UInt8](Data(contentsOf: url))) else { continue }
+            let decoded = try JSONDecoder().decode(AAMVAPayload.self, from: JSONEncoder().encode(payload))
+            #expect(AAMVAReport(decoded).jsonString() == AAMVAReport(payload).jsonString(), "\(url.lastPathComponent)")
+            compared += 1
+        }
+        #expect(compared >= 100)
+    }
+
     /// Values written straight from the payload's bytes (Latin-1 letters, a quote, a backslash, a
     /// control character), also beside an identifier that is not ASCII: the same bytes as the
     /// Codable encoding, the letters as UTF-8, the rest escaped.
