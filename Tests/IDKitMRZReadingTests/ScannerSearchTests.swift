@@ -189,4 +189,28 @@ import IDKitMRZ
         #expect(!MRZDecoder().decode(one).verified)
         #expect(MRZDecoder().decode(MRZScanner.fused([one, one, one])).verified)
     }
+
+    /// The character-height search finds the correlation's peak wherever it lies in 0.7–1.3 of the
+    /// locator's estimate (a smooth peak, as the probe's correlations are), within a step's tenth,
+    /// and stops at the search's last steps, 0.64 and 1.36.
+    @Test(arguments: [0.7, 0.79, 0.86, 0.9, 0.97, 1.03, 1.18, 1.3])
+    func theHeightSearchFindsThePeakOfTheProbe(_ peak: Double) {
+        var calls: [Double] = []
+        let (factor, score) = MRZScanner.heightFactor { f in
+            calls.append(f)
+            return Float(0.95 - 2 * (f - peak) * (f - peak))
+        }
+        #expect(score > 0.94 && score <= 0.95)
+        #expect(abs(factor - peak) < 0.008, "found \(factor) for a peak at \(peak)")
+        #expect(calls.allSatisfy { $0 >= 0.64 - 1e-9 && $0 <= 1.36 + 1e-9 })
+        // Three probes around 0.88, one per step climbed, one more past the peak, the parabola's.
+        #expect(calls.count <= 4 + Int((abs(peak - 0.88) / 0.08).rounded(.up)) + 1)
+    }
+
+    @Test func theHeightSearchStopsAtItsEnds() {
+        #expect(abs(MRZScanner.heightFactor { Float(-$0) }.factor - 0.64) < 1e-9)
+        #expect(abs(MRZScanner.heightFactor { Float($0) }.factor - 1.36) < 1e-9)
+        // Flat (blank paper): the start, without wandering.
+        #expect(MRZScanner.heightFactor { _ in -1 } == (0.88, -1))
+    }
 }
