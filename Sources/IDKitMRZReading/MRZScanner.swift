@@ -115,15 +115,14 @@ public struct MRZScanner: Sendable {
 
     /// The factor that turns the locator's character height into the printed cap height: the
     /// peak of `score` (the template correlation of the band read at that height), and the best
-    /// step's score (how well the templates fit at all: see ``heightFitFloor``). The
-    /// locator measures ink components, which blur and the binarisation make a pixel or two
-    /// taller than the glyphs: on the real specimens of `../shared/testdata/mrz-real` by 8–20% on
-    /// most, 21–28% on the three with 6–8 px characters. The recognizer was
-    /// trained on heights within 7% of the printed one, so the search climbs from 0.88 in steps
-    /// of 0.08 (as far as 0.64 and 1.36) while the score rises, then places the peak between the
-    /// best step and its neighbours by a parabola. On
-    /// 30 generated photos of `make bench-scan` (cap height 0.945 pitch) it finds 0.93–0.97 pitch
-    /// on 27, where the locator's estimate was 0.95–1.18.
+    /// step's score (how well the templates fit at all: see ``heightFitFloor``). The locator
+    /// measures ink components, which blur and the binarisation make a pixel or two taller than
+    /// the glyphs: on the real specimens of `../shared/testdata/mrz-real` by 8–20% on most, 21–28%
+    /// on the three with 6–8 px characters. The recognizer was trained on heights within 7% of the
+    /// printed one, so the search climbs from 0.88 in steps of 0.08 (as far as 0.64 and 1.36)
+    /// while the score rises, then places the peak between the best step and its neighbours by a
+    /// parabola. On 30 generated photos of `make bench-scan` (cap height 0.945 pitch) it finds
+    /// 0.93–0.97 pitch on 27, where the locator's estimate was 0.95–1.18.
     static func heightFactor(_ score: (Double) -> Float) -> (factor: Double, score: Float) {
         let step = 0.08, start = 0.88, lowest = 0.6, highest = 1.4     // steps reach 0.64 and 1.36
         var samples: [Int: Float] = [:]          // step index from `start` -> score
