@@ -46,6 +46,15 @@ public struct MRZBand: Sendable, Equatable, Codable {
                              bottomRight: corner(last, atStart: false, top: false), bottomLeft: corner(last, atStart: true, top: false))
     }
 
+    /// ``quad`` with a quarter of a character height more above and below: where the MRZ's ink
+    /// may be. Since the height is the printed cap height (``MRZScanner/heightFactor(_:)``), `quad`
+    /// hugs the caps, and blur spreads ink a pixel or two past them; blacking out the MRZ covers this.
+    public var inkQuad: Quadrilateral {
+        var wider = self
+        wider.characterHeight *= 1.5
+        return wider.quad
+    }
+
     /// The band in the coordinates of an image `factor` times larger (pixel centres kept).
     func scaled(by factor: Double) -> MRZBand {
         func up(_ p: Point) -> Point { Point(x: p.x * factor, y: p.y * factor) }

@@ -29,7 +29,7 @@ public enum ScanAnnotation {
         // Image redaction: the MRZ band and the barcodes black, nothing of the reading drawn.
         if scan.redaction.redactsImage {
             var gray = GrayImage(width: image.width, height: image.height, pixels: [UInt8](repeating: 255, count: image.width * image.height))
-            scan.redaction.redact(&gray, regions: DocumentImageRegions(mrz: scan.band?.quad, barcodes: scan.barcodes.map(\.quad)))
+            scan.redaction.redact(&gray, regions: DocumentImageRegions(mrz: scan.band?.inkQuad, barcodes: scan.barcodes.map(\.quad)))
             for i in 0..<(image.width * image.height) where gray.pixels[i] == 0 {
                 rgb[3 * i] = 0; rgb[3 * i + 1] = 0; rgb[3 * i + 2] = 0
             }

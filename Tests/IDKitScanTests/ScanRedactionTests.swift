@@ -51,6 +51,47 @@ import IDKitScan
         }
     }
 
+    /// Blacking out the MRZ covers its ink: every dark pixel of the printed lines (the generator's
+    /// box from the first line's cap tops to the last line's baseline, grown by 15% of a cap
+    /// height for blur) is black. The band's own quad hugs the cap height now that the height is
+    /// searched for, and left up to 23 such pixels on these images; ``MRZBand/inkQuad`` is blacked out.
+    @Test(arguments: ImageVectors.file.images.filter { ["clean", "noise"].contains($0.group) })
+    func imageRedactionCoversTheMRZInk(_ v: ImageVectors.Entry) throws {
+        let image = ImageVectors.image(v.file)
+        let settings = RedactionSettings(mode: .imageOnly, fields: [], redactMRZ: true)
+        let scan = DocumentScanner(readBarcodes: false, redaction: .fixed(settings)).scan(image)
+        #expect(scan.band != nil)
+        let rgb = ScanAnnotation.render(image, scan: scan)
+        // The truth box, grown across the lines (cap height 0.945 pitch, the generator's).
+        let q = v.quad.map { Point(x: $0[0], y: $0[1]) }
+        let length = ["TD1": 30.0, "TD2": 36.0, "TD3": 44.0][v.layout]!
+        let pitch = hypot(q[1].x - q[0].x, q[1].y - q[0].y) / length
+        let upX = q[0].x - q[3].x, upY = q[0].y - q[3].y, norm = hypot(upX, upY)
+        let g = 0.15 * 0.945 * pitch
+        let (ux, uy) = (upX / norm * g, upY / norm * g)
+        let box = [Point(x: q[0].x + ux, y: q[0].y + uy), Point(x: q[1].x + ux, y: q[1].y + uy),
+                   Point(x: q[2].x - ux, y: q[2].y - uy), Point(x: q[3].x - ux, y: q[3].y - uy)]
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            var sign = 0.0
+            for k in 0..<4 {
+                let a = box[k], b = box[(k + 1) % 4]
+                let c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)
+                if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
+            }
+            return true
+        }
+        var ink = 0, left = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[y * image.width + x] < 100 && inside(Double(x) + 0.5, Double(y) + 0.5) {
+                ink += 1
+                let i = 3 * (y * image.width + x)
+                if rgb[i] != 0 || rgb[i + 1] != 0 || rgb[i + 2] != 0 { left += 1 }
+            }
+        }
+        #expect(ink > 1000, "the box holds the MRZ's ink")
+        #expect(left == 0, "\(left) of \(ink) MRZ ink pixels not blacked out")
+    }
+
     @Test func imageOnlyBlacksOutTheBandAndResultOnlyLeavesTheImage() {
         // Moved from IDKitDocumentTests' imageOnlyLeavesTheResultAndResultOnlyLeavesTheImage when
         // image redaction moved to IDKitScan (issue 13); unchanged.
