@@ -92,7 +92,7 @@ public struct MRZScanner: Sendable {
                 return MRZLineReader.meanBest(reader.correlations(image, band: band, positionLimit: probe))
             }
             let found = Self.heightFactor(scaleScore)
-            if found.score >= Self.heightFitFloor {
+            if found.score >= Self.clearProbe {
                 choice.band.characterHeight *= found.factor
             } else {
                 // Print the templates fit poorly (a page bent at the line's start): their
@@ -103,7 +103,7 @@ public struct MRZScanner: Sendable {
                 choice.band.characterHeight *= near.max { $0.1 < $1.1 }!.0
             }
             all.append(choice)
-            if choice.score > 0.75 { break }
+            if choice.score > Self.clearProbe { break }
         }
         // The earlier rule: a later candidate replaces an earlier one only if it probes 0.05 better.
         var ordered: [(band: MRZBand, score: Float)] = []
@@ -115,7 +115,7 @@ public struct MRZScanner: Sendable {
 
     /// The factor that turns the locator's character height into the printed cap height: the
     /// peak of `score` (the template correlation of the band read at that height), and the best
-    /// step's score (how well the templates fit at all: see ``heightFitFloor``). The locator
+    /// step's score (how well the templates fit at all: see ``clearProbe``). The locator
     /// measures ink components, which blur and the binarisation make a pixel or two taller than
     /// the glyphs: on the real specimens of `../shared/testdata/mrz-real` by 8–20% on most, 21–28%
     /// on the three with 6–8 px characters. The recognizer was trained on heights within 7% of the
@@ -124,7 +124,7 @@ public struct MRZScanner: Sendable {
     /// parabola. On 30 generated photos of `make bench-scan` (cap height 0.945 pitch) it finds
     /// 0.93–0.97 pitch on 27, where the locator's estimate was 0.95–1.18.
     static func heightFactor(_ score: (Double) -> Float) -> (factor: Double, score: Float) {
-        let step = 0.08, start = 0.88, lowest = 0.6, highest = 1.4     // steps reach 0.64 and 1.36
+        let step = 0.08, start = 0.88, steps = -3...6          // 0.64 ... 1.36
         var samples: [Int: Float] = [:]          // step index from `start` -> score
         func at(_ k: Int) -> Float {
             if let s = samples[k] { return s }
@@ -134,11 +134,7 @@ public struct MRZScanner: Sendable {
         }
         var best = 0
         let direction = at(1) > at(-1) ? 1 : -1
-        while at(best + direction) > at(best) {
-            best += direction
-            let next = start + Double(best + direction) * step
-            if next < lowest - 1e-9 || next > highest + 1e-9 { break }
-        }
+        while steps.contains(best + direction), at(best + direction) > at(best) { best += direction }
         var factor = start + Double(best) * step
         // Both neighbours are known unless the climb stopped at the search's end.
         if let left = samples[best - 1], let right = samples[best + 1] {
@@ -150,10 +146,11 @@ public struct MRZScanner: Sendable {
         return (factor, samples[best]!)
     }
 
-    /// The correlation below which the templates fit the print too poorly to judge its height
-    /// (the probes' "reads clearly" mark). The real specimens' peaks are 0.78–0.97 (one at 0.61,
-    /// flat); bent generated pages that the climb misjudged peaked at 0.63–0.71.
-    static let heightFitFloor: Float = 0.75
+    /// A probe score at which the templates read the print clearly: a candidate band that probes
+    /// above it ends the search for others, and below it the templates fit too poorly to judge
+    /// the height (the real specimens' height peaks are 0.78–0.97, one at 0.61 and flat; bent
+    /// generated pages that the climb misjudged peaked at 0.63–0.71).
+    static let clearProbe: Float = 0.75
 
     /// Locating is the band search; reading is the rest: orientation and scale probes, the
     /// recognizer, decoding and verification.

@@ -188,7 +188,7 @@ def sample_line(rng, n=44):
         out = out.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.9)))
     elif blur == 2:
         out = out.filter(ImageFilter.GaussianBlur(rng.uniform(0.9, 1.6)))
-    elif blur == 3 and MOTION_WIDE:                        # motion blur: h, v or diagonal, 2-7 px
+    elif blur == 3 and MOTION_WIDE:                        # motion blur: h, v or diagonal, 3-7 px
         k = int(rng.choice([3, 5, 7]))
         step = [(0, 1), (1, 0), (1, 1), (1, -1)][int(rng.integers(0, 4))]
         arr = np.asarray(out, dtype=np.float32)
