@@ -71,6 +71,14 @@ struct MRZDecoder: Sendable {
     /// already let no wrong reading through; e^4 keeps a nat of slack. On the real specimens e^5
     /// left two exact readings unverified for a name letter at 0.95.)
     static let unprotectedMargin: Float = 4
+    /// The most a country code's repair may cost, in nats, over its three characters: a code the
+    /// recognizer read as an unknown one (`UTQ`) is read as the likeliest known code (ICAO 9303-3
+    /// §5) within e^6 of it (`UTO`), the check-digit repairs' measure of a plausible second choice
+    /// per character. A code printed as digits (a Romanian ID's `132`) pays the letters' class
+    /// penalty at every character and stays as printed; a well-formed code no list knows yet,
+    /// read clearly, stays too.
+    static let unknownCodeRepairCost: Float = 6
+
     /// The recognizer may be overconfident on print unlike its training data: the characters real
     /// OCR-B prints are confused with never cost more than −ln 10⁻⁴ ≈ 9.2 nats, whatever it says.
     static let confusionCeiling: Float = 9.2
@@ -241,6 +249,7 @@ struct MRZDecoder: Sendable {
             }
         }
         choice.repairNames(&chosen)
+        choice.repairCodes(&chosen)
         let lines = chosen.map { String(decoding: $0.map { Self.symbols[$0] }, as: UTF8.self) }
         let confidence = chosen.enumerated().map { l, line in line.enumerated().map { p, s in Double(exp(logp[l][p][s])) } }
         let changes = zip(chosen, argmax).reduce(0) { $0 + zip($1.0, $1.1).filter { $0 != $1 }.count }
@@ -527,6 +536,40 @@ struct MRZDecodingProblem: Sendable {
 
     static func isKnownCode(_ code: [Int]) -> Bool {
         isGrammaticalCode(code) && CountryCodes.isKnown(String(decoding: code.filter { $0 != MRZDecoder.filler }.map { MRZDecoder.symbols[$0] }, as: UTF8.self))
+    }
+
+    /// Country codes read as no known code set to the likeliest known one within
+    /// ``unknownCodeRepairCost``. It only chooses: the recognizer read something else there, so
+    /// the field stays unsure (``MRZDecoder/overruledEvidence``).
+    func repairCodes(_ chosen: inout [[Int]]) {
+        for r in codeRanges {
+            let current = Array(chosen[r.line][r.column..<(r.column + r.count)])
+            guard !Self.isKnownCode(current) else { continue }
+            let options: [[(Int, Float)]] = (0..<r.count).map { i in
+                let p = MRZPosition(line: r.line, column: r.column + i)
+                return (0..<37).compactMap { s in
+                    let c = cost(p, s) - cost(p, current[i])
+                    return c.isFinite && c <= MRZDecoder.unknownCodeRepairCost ? (s, c) : nil
+                }
+            }
+            var best: ([Int], Float)?
+            func walk(_ i: Int, _ code: [Int], _ total: Float) {
+                guard total <= MRZDecoder.unknownCodeRepairCost, total < best?.1 ?? .infinity else { return }
+                if i == code.count {
+                    if Self.isKnownCode(code) { best = (code, total) }
+                    return
+                }
+                for (s, c) in options[i] {
+                    var next = code
+                    next[i] = s
+                    walk(i + 1, next, total + c)
+                }
+            }
+            walk(0, current, 0)
+            if let (code, _) = best {
+                for i in 0..<r.count { chosen[r.line][r.column + i] = code[i] }
+            }
+        }
     }
 
     /// Whether another reading of the whole country code — any combination of its characters —

@@ -237,6 +237,36 @@ import IDKitMRZ
         #expect(!r.verified)
     }
 
+    @Test func unknownCountryCodeIsReadAsTheKnownOneWithinReachButNotVerified() {
+        // The tiny specimen's `UTO` read as `UTQ` (the `O` at e^-2.8): no code `UTQ` exists, `UTO`
+        // does (ICAO 9303-3 §5), so the code is read as `UTO`, and stays unsure: the recognizer saw `Q`.
+        var lines = Self.specimen
+        lines[0] = lines[0].replacingOccurrences(of: "P<UTO", with: "P<UTQ")
+        let r = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 0, column: 4, symbol: "O", logOdds: -2.8)]))
+        #expect(r.lines == Self.specimen)
+        #expect(!r.verified)
+        #expect(r.unsureFields == ["issuingState"])
+        // Out of reach (the `O` at e^-7), the code is read as printed: a well-formed code no list
+        // knows yet, read clearly, stays (and the parser warns of it).
+        let far = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 0, column: 4, symbol: "O", logOdds: -7)]))
+        #expect(far.lines == lines)
+        #expect(far.verified)
+    }
+
+    @Test func digitsPrintedInACodeStayDigits() throws {
+        // A nationality printed `132` (the Romanian ID of ../shared/testdata/mrz-real), read so
+        // clearly that letters lose by more than the class penalty: read as printed, and the
+        // parser calls the MRZ invalid. The code repair must not turn it into a country.
+        var lines = Self.specimen
+        var l2 = Array(lines[1]); l2.replaceSubrange(10..<13, with: "132"); lines[1] = String(l2)
+        let doubts = [(line: 1, column: 10, symbol: Character("I"), logOdds: Float(-6)), (line: 1, column: 11, symbol: "B", logOdds: -6),
+                      (line: 1, column: 12, symbol: "Z", logOdds: -6)]
+        let r = MRZDecoder().decode(Self.scores(.td3, lines, doubts))
+        #expect(r.lines == lines)
+        #expect(!r.verified)
+        #expect(try !MRZParser().parse(lines: r.lines).isValid)
+    }
+
     @Test func costlyRepairOfAClearGlyphIsNotVerified() {
         // The print says '3' where the data needs '7' (a misprinted birth date, or a page from
         // the stress set's injected confusions); the recognizer sees the '3' clearly and '7' only
