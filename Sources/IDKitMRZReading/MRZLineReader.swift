@@ -147,18 +147,25 @@ struct MRZLineReader: Sendable {
 
     /// Template correlations (−1…1) per line, position and symbol: quick, and enough to tell which
     /// way up the band is and at which scale it reads best.
-    func correlations(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> [[[Float]]] {
+    /// With `shortlist` (per line, per position: symbol indices), only those symbols are compared.
+    func correlations(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil, shortlist: [[[Int]]]? = nil) -> [[[Float]]] {
         let n = band.lineLength, w = OCRBClassifier.width, pad = Self.pad
         let classifier = OCRBClassifier.shared
-        return strips(image, band: band, lineLimit: lineLimit, positionLimit: positionLimit).map { strip in
+        return strips(image, band: band, lineLimit: lineLimit, positionLimit: positionLimit).enumerated().map { l, strip in
             // Ink: dark is high. (The correlation ignores gain and offset.)
             let ink = strip.pixels.map { Float(255 - Int($0)) }
             return ink.withUnsafeBufferPointer { buffer in
                 (0..<min(n, positionLimit ?? n)).map { i in
-                    classifier.scores(ink: buffer, stride: strip.width, rows: strip.height, x: pad + i * w, y: pad, reachX: 2, reachY: 1)
+                    let only = shortlist.flatMap { l < $0.count && i < $0[l].count ? $0[l][i] : nil }
+                    return classifier.scores(ink: buffer, stride: strip.width, rows: strip.height, x: pad + i * w, y: pad, reachX: 2, reachY: 1, only: only)
                 }
             }
         }
+    }
+
+    /// Per line, per position: the `count` symbols that correlate best.
+    static func shortlist(_ correlations: [[[Float]]], count: Int) -> [[[Int]]] {
+        correlations.map { $0.map { c in Array(c.indices.sorted { c[$0] > c[$1] }.prefix(count)) } }
     }
 
     /// Mean of the best correlation per position: how well the image reads this way round.

@@ -36,46 +36,55 @@ struct OCRBClassifier: Sendable {
 
     /// The best correlation per symbol (37 values in `OCRBTemplates.symbols` order) for the cell
     /// whose top-left corner is nominally at (`x`, `y`) in `ink` (a strip of ink values,
-    /// `stride` wide), trying shifts of ±`reach` pixels.
-    func scores(ink: UnsafeBufferPointer<Float>, stride: Int, rows: Int, x: Int, y: Int, reachX: Int, reachY: Int) -> [Float] {
+    /// `stride` wide), trying shifts of ±`reach` pixels. With `only`, just those symbols are
+    /// compared (the others score −1).
+    func scores(ink: UnsafeBufferPointer<Float>, stride: Int, rows: Int, x: Int, y: Int, reachX: Int, reachY: Int, only: [Int]? = nil) -> [Float] {
         let w = Self.width, h = Self.height, n = Self.cellSize, lanes = Self.lanes
         // Every shift's window, zero-mean and unit-norm, one after another (`lanes` vectors each).
         var windows: [SIMD8<Float>] = [], inverseNorms: [Float] = []
         windows.reserveCapacity((2 * reachX + 1) * (2 * reachY + 1) * lanes)
         var flat = [Float](repeating: 0, count: n)
-        for dy in -reachY...reachY {
-            for dx in -reachX...reachX {
-                let x0 = x + dx, y0 = y + dy
-                guard x0 >= 0, y0 >= 0, x0 + w <= stride, y0 + h <= rows else { continue }
-                var mean: Float = 0
-                for r in 0..<h {
-                    let row = (y0 + r) * stride + x0
-                    for c in 0..<w {
-                        let v = ink[row + c]
-                        flat[r * w + c] = v
-                        mean += v
+        flat.withUnsafeMutableBufferPointer { f in
+            for dy in -reachY...reachY {
+                for dx in -reachX...reachX {
+                    let x0 = x + dx, y0 = y + dy
+                    guard x0 >= 0, y0 >= 0, x0 + w <= stride, y0 + h <= rows else { continue }
+                    var mean: Float = 0
+                    for r in 0..<h {
+                        let row = (y0 + r) * stride + x0
+                        for c in 0..<w {
+                            let v = ink[row + c]
+                            f[r * w + c] = v
+                            mean += v
+                        }
                     }
+                    mean /= Float(n)
+                    // Appended in place (no array per shift); taken back when the window is blank.
+                    // Eight lanes loaded straight from the buffer (a vector made of an array slice
+                    // costs more than the correlations it feeds).
+                    var norm: Float = 0
+                    let m = SIMD8<Float>(repeating: mean)
+                    for i in 0..<lanes {
+                        let b = i * 8
+                        let v = SIMD8<Float>(f[b], f[b + 1], f[b + 2], f[b + 3], f[b + 4], f[b + 5], f[b + 6], f[b + 7]) - m
+                        windows.append(v)
+                        norm += (v * v).sum()
+                    }
+                    guard norm > 1e-3 else { windows.removeLast(lanes); continue }
+                    inverseNorms.append(1 / norm.squareRoot())
                 }
-                mean /= Float(n)
-                // Appended in place (no array per shift); taken back when the window is blank.
-                var norm: Float = 0
-                for i in 0..<lanes {
-                    let v = SIMD8<Float>(flat[(i * 8)..<(i * 8 + 8)]) - SIMD8<Float>(repeating: mean)
-                    windows.append(v)
-                    norm += (v * v).sum()
-                }
-                guard norm > 1e-3 else { windows.removeLast(lanes); continue }
-                inverseNorms.append(1 / norm.squareRoot())
             }
         }
         var best = [Float](repeating: -1, count: Self.symbolCount)
         let shifts = windows.count / lanes, kinds = templates.count / lanes
+        let compared = only.map { symbols in (0..<(kinds / Self.symbolCount)).flatMap { v in symbols.map { v * Self.symbolCount + $0 } } }
+            ?? Array(0..<kinds)
         // Four shifts against one template at a time: each template vector is loaded once for
         // four independent sums (one running sum alone waits on its own additions).
         templates.withUnsafeBufferPointer { tp in
             windows.withUnsafeBufferPointer { wp in
                 guard let t0 = tp.baseAddress, let w = wp.baseAddress else { return }
-                for k in 0..<kinds {
+                for k in compared {
                     let t = t0 + k * lanes, symbol = k % Self.symbolCount
                     var s = 0
                     while s < shifts {
