@@ -48,7 +48,7 @@ public struct MRZScanner: Sendable {
     /// The thickened image is made once for both looks that search it. ``locate(_:)`` stops at
     /// the first that finds a band; ``scan(_:located:)`` reads the bands of the looks after it
     /// when those give nothing valid.
-    static func looks(_ image: GrayImage) -> [() -> [MRZBand]] {
+    package static func looks(_ image: GrayImage) -> [() -> [MRZBand]] {
         let darkened = Memo { image.darkened3x3() }
         return [{ MRZBandLocator().locate(in: image) },
                 { MRZBandLocator().locate(in: darkened.value) },
@@ -72,7 +72,7 @@ public struct MRZScanner: Sendable {
 
     /// The first three candidates turned the right way up and scaled, best probe score first;
     /// candidates that read clearly worse than the first are left out.
-    func probed(_ image: GrayImage, bands: [MRZBand]) -> [(band: MRZBand, score: Float)] {
+    package func probed(_ image: GrayImage, bands: [MRZBand]) -> [(band: MRZBand, score: Float)] {
         let reader = MRZLineReader()
         var all: [(band: MRZBand, score: Float)] = []
         for candidate in bands.prefix(3) {
