@@ -151,14 +151,22 @@ public struct MRZBandLocator: Sendable {
 
     /// Every plausible band, best first (most characters).
     public func locate(in image: GrayImage) -> [MRZBand] {
+        locate(in: InkComponents(image))
+    }
+
+    /// The same search over components that may already have been found: searches with other
+    /// chaining rules over the same image (``fragmentedPrint`` after the plain search of the
+    /// thickened ink) share them.
+    func locate(in ink: InkComponents) -> [MRZBand] {
+        let image = ink.image
         // Large images: look at half resolution first (a quarter of the pixels); characters of
         // 18 px and more are still 9 px there. Small print falls through to full resolution.
         if image.width * image.height > 1_200_000 {
-            let half = Self.halved(image)
+            let half = ink.half
             // Both binarisation windows, as at full resolution: large print (characters of 30 px
             // and more in the image) holds together only in the larger one.
             for radius in [8, 20] {
-                let components = ConnectedComponents.find(in: half, radius: radius)
+                let components = ink.components(radius: radius, halved: true)
                 let found = locate(components: components, imageSize: (half.width, half.height))
                     .filter { band in
                         // Only a clean find: nearly every character a component, every line the full length.
@@ -173,7 +181,7 @@ public struct MRZBandLocator: Sendable {
         var bands: [MRZBand] = []
         // Two binarisation windows: small print (low resolution) and large print.
         for radius in [8, 20] {
-            let components = ConnectedComponents.find(in: image, radius: radius)
+            let components = ink.components(radius: radius, halved: false)
             bands += locate(components: components, imageSize: (image.width, image.height))
             if let best = bands.first, best.lines.allSatisfy({ $0.componentCount >= best.lineLength * 7 / 10 }) { break }
         }
@@ -446,5 +454,32 @@ public struct MRZBandLocator: Sendable {
             bands.append(MRZBand(lines: geometry, characterHeight: height, pitch: pitch, format: format))
         }
         return bands
+    }
+}
+
+/// The ink components of one image per binarisation window, at full and at half resolution, each
+/// found on first use and kept: the band searches over one image share them. One search's: not
+/// shared between threads.
+final class InkComponents {
+    let image: GrayImage
+    private var halfImage: GrayImage?
+    private var found: [Int: [Component]] = [:]
+
+    init(_ image: GrayImage) { self.image = image }
+
+    /// The image at half resolution (``MRZBandLocator/halved(_:)``).
+    var half: GrayImage {
+        if let halfImage { return halfImage }
+        let made = MRZBandLocator.halved(image)
+        halfImage = made
+        return made
+    }
+
+    func components(radius: Int, halved: Bool) -> [Component] {
+        let key = halved ? -radius : radius
+        if let known = found[key] { return known }
+        let made = ConnectedComponents.find(in: halved ? half : image, radius: radius)
+        found[key] = made
+        return made
     }
 }

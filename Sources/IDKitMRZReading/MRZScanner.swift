@@ -45,11 +45,11 @@ public struct MRZScanner: Sendable {
     /// together); thinned (`lightened3x3`: spread ink whose characters touch comes apart); and
     /// thickened again with lines built of short pieces (``MRZBandLocator/fragmentedPrint``: thin
     /// light print on a patterned page, where some characters stay broken whatever the ink).
-    /// The thickened image is made once for both looks that search it. ``locate(_:)`` stops at
-    /// the first that finds a band; ``scan(_:located:)`` reads the bands of the looks after it
-    /// when those give nothing valid.
+    /// The thickened image and its ink components are made once for both looks that search it.
+    /// ``locate(_:)`` stops at the first that finds a band; ``scan(_:located:)`` reads the bands
+    /// of the looks after it when those give nothing valid.
     package static func looks(_ image: GrayImage) -> [() -> [MRZBand]] {
-        let darkened = Memo { image.darkened3x3() }
+        let darkened = Memo { InkComponents(image.darkened3x3()) }
         return [{ MRZBandLocator().locate(in: image) },
                 { MRZBandLocator().locate(in: darkened.value) },
                 { MRZBandLocator().locate(in: image.lightened3x3()) },
@@ -323,7 +323,7 @@ extension MRZScanner {
     }
 }
 
-/// A value made on first use and kept (the thickened image two band searches share).
+/// A value made on first use and kept (the thickened ink two band searches share).
 final class Memo<Value> {
     private let make: () -> Value
     private var made: Value?
