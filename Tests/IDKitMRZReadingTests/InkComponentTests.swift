@@ -61,7 +61,9 @@ import IDKitImage
         return GrayImage(width: width, height: height, pixels: pixels)
     }
 
-    @Test(arguments: [(8, 90, 60, 1), (20, 70, 55, 2), (3, 80, 47, 3)])
+    /// Radius 44 is the largest whose window sums times 1024 fit 32 bits (the shim's fast path
+    /// over the middle of each row); 45 takes the 64-bit path everywhere.
+    @Test(arguments: [(8, 90, 60, 1), (20, 70, 55, 2), (3, 80, 47, 3), (44, 100, 96, 4), (45, 100, 96, 5)])
     func matchTheirDefinition(radius: Int, width: Int, height: Int, seed: UInt64) {
         let image = Self.page(width: width, height: height, seed: seed)
         let found = ConnectedComponents.find(in: image, radius: radius)
@@ -71,5 +73,22 @@ import IDKitImage
         let reference = Self.reference(image, radius: radius)
         #expect(reference.count > 10, "the page has ink to find")
         #expect(blobs == reference)
+    }
+
+    /// The band searches share one image's components: each window's and each resolution's are
+    /// the ones a fresh search finds, and the half-resolution ones are not the full ones.
+    @Test func sharedComponentsAreTheSearchesOwn() {
+        // The page with a dark square wider than the small window: its middle is ink only in the
+        // large one (in the small one the window's mean is as dark as the pixel).
+        var image = Self.page(width: 120, height: 80, seed: 6)
+        for y in 20..<50 { for x in 40..<70 { image.pixels[y * 120 + x] = 30 } }
+        let ink = InkComponents(image)
+        func boxes(_ c: [Component]) -> [[Int64]] { c.map { [Int64($0.minX), Int64($0.minY), Int64($0.maxX), Int64($0.maxY), Int64($0.count), $0.sumX, $0.sumY] } }
+        for radius in [8, 20] {
+            #expect(boxes(ink.components(radius: radius, halved: false)) == boxes(ConnectedComponents.find(in: image, radius: radius)))
+            #expect(boxes(ink.components(radius: radius, halved: true)) == boxes(ConnectedComponents.find(in: MRZBandLocator.halved(image), radius: radius)))
+        }
+        #expect(boxes(ink.components(radius: 8, halved: true)) != boxes(ink.components(radius: 8, halved: false)))
+        #expect(boxes(ink.components(radius: 8, halved: false)) != boxes(ink.components(radius: 20, halved: false)))
     }
 }
