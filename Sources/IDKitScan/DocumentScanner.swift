@@ -331,13 +331,19 @@ public struct DocumentScanner: Sendable {
         return !all.isEmpty && all.reduce(0, +) / Double(all.count) >= 0.9
     }
 
+    /// The share of the frame above which a document's bounding box is the frame itself.
+    static let wholeFrameShare = 0.9
+
     /// The MRZ inside one document's outline, searched in the crop of its bounding box and read;
-    /// `nil` when none reads as an MRZ.
+    /// `nil` when none reads as an MRZ (or the box is nearly the whole frame: already searched).
     func mrz(in image: GrayImage, within corners: Quadrilateral, scanner: MRZScanner) -> MRZScanner.Outcome? {
         let c = corners.corners
         let x0 = max(0, Int(c.map(\.x).min()!)), y0 = max(0, Int(c.map(\.y).min()!))
         let x1 = min(image.width, Int(c.map(\.x).max()!.rounded(.up))), y1 = min(image.height, Int(c.map(\.y).max()!.rounded(.up)))
         guard x1 - x0 >= 120, y1 - y0 >= 40 else { return nil }
+        // A crop of nearly the whole frame is the frame the whole-image search has already searched
+        // with every look (twice the cost of an image without an MRZ, for nothing).
+        guard Double((x1 - x0) * (y1 - y0)) < Self.wholeFrameShare * Double(image.width * image.height) else { return nil }
         let crop = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         var outcome = scanner.scan(crop)
         guard let band = outcome.band, Self.isMRZ(outcome) else { return nil }

@@ -173,4 +173,27 @@ struct DocumentPhotos: Decodable, Sendable {
         #expect(t.corners.topLeft == Point(x: 956, y: 640))
         #expect(t.corners.bottomRight == Point(x: 100, y: 100))
     }
+
+    /// The MRZ search inside one document's outline finds that document's MRZ; an outline that is
+    /// nearly the whole frame is not searched again (the whole-image search has searched it with
+    /// every look: on a frame without an MRZ that doubled the cost, for nothing).
+    @Test func documentSearchSkipsTheWholeFrame() throws {
+        let photo = try #require(DocumentPhotos.all.first { $0.documents.count == 2 && $0.documents.allSatisfy { $0.lines != nil } })
+        let image = try ImageDecoder.decodeFile(atPath: DocumentPhotos.directory.appendingPathComponent(photo.file).path).image
+        let truth = photo.documents[0]
+        let c = truth.corners.map { Point(x: $0[0], y: $0[1]) }
+        let outline = Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+        let found = scanner.mrz(in: image, within: outline, scanner: MRZScanner())
+        #expect(found?.reading?.lines == truth.lines)
+        let w = Double(image.width), h = Double(image.height)
+        let frame = Quadrilateral(topLeft: Point(x: 0, y: 0), topRight: Point(x: w, y: 0), bottomRight: Point(x: w, y: h), bottomLeft: Point(x: 0, y: h))
+        #expect(scanner.mrz(in: image, within: frame, scanner: MRZScanner()) == nil)
+        // A box just under the share is searched (and holds both documents: one of their MRZs is read).
+        let inset = (1 - (DocumentScanner.wholeFrameShare - 0.02).squareRoot()) / 2
+        let most = Quadrilateral(topLeft: Point(x: inset * w, y: inset * h), topRight: Point(x: (1 - inset) * w, y: inset * h),
+                                 bottomRight: Point(x: (1 - inset) * w, y: (1 - inset) * h), bottomLeft: Point(x: inset * w, y: (1 - inset) * h))
+        let read = try #require(scanner.mrz(in: image, within: most, scanner: MRZScanner())?.reading?.lines)
+        #expect(photo.documents.contains { $0.lines == read })
+    }
+
 }
