@@ -59,7 +59,10 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
             for (int x = w - r; x < w; ++x) wide(x);
         }
         cv::Mat labels, stats, centroids;
-        const int labelled = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+        // Grana's block-based decision tree (BBDT): the same labels in the same order as the
+        // default (Bolelli's Spaghetti in OpenCV 4.6), which with statistics took half again as
+        // long on document photos.
+        const int labelled = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S, cv::CCL_GRANA);
         const int count = std::min(std::max(labelled - 1, 0), std::max(maximum, 0));   // label 0: the paper
         auto *buffer = static_cast<int64_t *>(std::malloc(sizeof(int64_t) * 7 * static_cast<size_t>(std::max(count, 1))));
         if (buffer == nullptr) throw std::bad_alloc();
