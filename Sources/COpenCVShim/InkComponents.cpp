@@ -45,7 +45,7 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
                 const int64_t s = sum[x], pa = static_cast<int64_t>(row[x]) * area;
                 ink[x] = (pa * 1024 < s * factor && s - pa >= least * area) ? 255 : 0;
             };
-            if (!narrow || spanY != 2 * r + 1 || w <= 2 * r) {
+            if (!narrow || spanY != 2 * r + 1) {          // (w > 2r + 1: checked above)
                 for (int x = 0; x < w; ++x) wide(x);
                 continue;
             }

@@ -538,65 +538,55 @@ struct MRZDecodingProblem: Sendable {
         isGrammaticalCode(code) && CountryCodes.isKnown(String(decoding: code.filter { $0 != MRZDecoder.filler }.map { MRZDecoder.symbols[$0] }, as: UTF8.self))
     }
 
-    /// Country codes read as no known code set to the likeliest known one within
-    /// ``unknownCodeRepairCost``. It only chooses: the recognizer read something else there, so
-    /// the field stays unsure (``MRZDecoder/overruledEvidence``).
-    func repairCodes(_ chosen: inout [[Int]]) {
-        for r in codeRanges {
-            let current = Array(chosen[r.line][r.column..<(r.column + r.count)])
-            guard !Self.isKnownCode(current) else { continue }
-            let options: [[(Int, Float)]] = (0..<r.count).map { i in
-                let p = MRZPosition(line: r.line, column: r.column + i)
-                return (0..<37).compactMap { s in
-                    let c = cost(p, s) - cost(p, current[i])
-                    return c.isFinite && c <= MRZDecoder.unknownCodeRepairCost ? (s, c) : nil
-                }
-            }
-            var best: ([Int], Float)?
-            func walk(_ i: Int, _ code: [Int], _ total: Float) {
-                guard total <= MRZDecoder.unknownCodeRepairCost, total < best?.1 ?? .infinity else { return }
-                if i == code.count {
-                    if Self.isKnownCode(code) { best = (code, total) }
-                    return
-                }
-                for (s, c) in options[i] {
-                    var next = code
-                    next[i] = s
-                    walk(i + 1, next, total + c)
-                }
-            }
-            walk(0, current, 0)
-            if let (code, _) = best {
-                for i in 0..<r.count { chosen[r.line][r.column + i] = code[i] }
-            }
-        }
-    }
-
-    /// Whether another reading of the whole country code — any combination of its characters —
-    /// is within `margin`: a known code (ICAO 9303-3 §5), or anything at all when the code as read
-    /// is not a known one.
-    func codeIsUnsure(_ chosen: [[Int]], _ r: MRZCharacterRange, margin: Float) -> Bool {
+    /// The cheapest reading of the country code at `r` — any combination of its characters —
+    /// other than the one in `chosen` that `accept` takes, if one costs less than `margin` (the
+    /// changed characters' costs summed; `doubting`: confusable pairs capped, ``doubtingCost``).
+    /// Both the verifier and the repair of unknown codes ask this.
+    func cheapestCodeReading(_ chosen: [[Int]], _ r: MRZCharacterRange, margin: Float, doubting: Bool,
+                             accept: ([Int]) -> Bool) -> [Int]? {
         let current = Array(chosen[r.line][r.column..<(r.column + r.count)])
-        let known = Self.isKnownCode(current)
         // Per position: the symbols within the margin.
         let options: [[(Int, Float)]] = (0..<r.count).map { i in
             let p = MRZPosition(line: r.line, column: r.column + i)
             return (0..<37).compactMap { s in
-                let c = doubtingCost(p, s, against: current[i]) - cost(p, current[i])
-                return s == current[i] || (c.isFinite && c < margin) ? (s, s == current[i] ? 0 : c) : nil
+                if s == current[i] { return (s, 0) }
+                let c = (doubting ? doubtingCost(p, s, against: current[i]) : cost(p, s)) - cost(p, current[i])
+                return c.isFinite && c < margin ? (s, c) : nil
             }
         }
-        func walk(_ i: Int, _ code: [Int], _ total: Float) -> Bool {
-            guard total < margin else { return false }
-            if i == code.count { return code != current && (!known || Self.isKnownCode(code)) }
+        var best: (code: [Int], cost: Float)?
+        func walk(_ i: Int, _ code: [Int], _ total: Float) {
+            guard total < (best?.cost ?? margin) else { return }
+            if i == code.count {
+                if code != current, accept(code) { best = (code, total) }
+                return
+            }
             for (s, c) in options[i] {
                 var next = code
                 next[i] = s
-                if walk(i + 1, next, total + c) { return true }
+                walk(i + 1, next, total + c)
             }
-            return false
         }
-        return walk(0, current, 0)
+        walk(0, current, 0)
+        return best?.code
+    }
+
+    /// Country codes read as no known code set to the likeliest known one within
+    /// ``MRZDecoder/unknownCodeRepairCost``. It only chooses: the recognizer read something else
+    /// there, so the field stays unsure (``MRZDecoder/overruledEvidence``).
+    func repairCodes(_ chosen: inout [[Int]]) {
+        for r in codeRanges where !Self.isKnownCode(Array(chosen[r.line][r.column..<(r.column + r.count)])) {
+            guard let code = cheapestCodeReading(chosen, r, margin: MRZDecoder.unknownCodeRepairCost, doubting: false,
+                                                 accept: Self.isKnownCode) else { continue }
+            for i in 0..<r.count { chosen[r.line][r.column + i] = code[i] }
+        }
+    }
+
+    /// Whether another reading of the whole country code is within `margin`: a known code (ICAO
+    /// 9303-3 §5), or anything at all when the code as read is not a known one.
+    func codeIsUnsure(_ chosen: [[Int]], _ r: MRZCharacterRange, margin: Float) -> Bool {
+        let known = Self.isKnownCode(Array(chosen[r.line][r.column..<(r.column + r.count)]))
+        return cheapestCodeReading(chosen, r, margin: margin, doubting: true) { !known || Self.isKnownCode($0) } != nil
     }
 
     // MARK: Verification

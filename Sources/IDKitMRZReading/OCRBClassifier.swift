@@ -77,15 +77,15 @@ struct OCRBClassifier: Sendable {
         }
         var best = [Float](repeating: -1, count: Self.symbolCount)
         let shifts = windows.count / lanes, kinds = templates.count / lanes
-        let compared = only.map { symbols in (0..<(kinds / Self.symbolCount)).flatMap { v in symbols.map { v * Self.symbolCount + $0 } } }
-            ?? Array(0..<kinds)
         // Four shifts against one template at a time: each template vector is loaded once for
         // four independent sums (one running sum alone waits on its own additions).
         templates.withUnsafeBufferPointer { tp in
             windows.withUnsafeBufferPointer { wp in
                 guard let t0 = tp.baseAddress, let w = wp.baseAddress else { return }
-                for k in compared {
-                    let t = t0 + k * lanes, symbol = k % Self.symbolCount
+                for k in 0..<kinds {
+                    let symbol = k % Self.symbolCount
+                    if let only, !only.contains(symbol) { continue }
+                    let t = t0 + k * lanes
                     var s = 0
                     while s < shifts {
                         let group = min(4, shifts - s)
