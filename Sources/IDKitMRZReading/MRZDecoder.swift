@@ -108,9 +108,14 @@ struct MRZDecoder: Sendable {
 
     /// The symbol indices of a character class, from ``MRZCharacterClass/contains(_:)`` (the class
     /// is stated once, in IDKitMRZ).
-    static let classSymbols: [MRZCharacterClass: Set<Int>] = Dictionary(uniqueKeysWithValues:
+    static let classSymbols: [MRZCharacterClass: Set<Int>] = classSymbolList.mapValues { Set($0) }
+
+    /// The same in symbol order, for walking a class: a `Set`'s order changes with the process's
+    /// hash seed, and a sum or a tie-break taken in that order made the same image read with
+    /// probabilities a few thousandths apart from one run to the next.
+    static let classSymbolList: [MRZCharacterClass: [Int]] = Dictionary(uniqueKeysWithValues:
         [MRZCharacterClass.letterOrFiller, .digit, .digitOrFiller, .sex, .alphanumeric].map { c in
-            (c, Set(symbols.indices.filter { c.contains(symbols[$0]) }))
+            (c, symbols.indices.filter { c.contains(symbols[$0]) })
         })
 
     /// 2×44 is a passport (TD3) or an MRV-A visa, 2×36 a TD2 card or an MRV-B visa: the first

@@ -51,7 +51,7 @@ struct MRZOwnGlyphs: Sendable {
         // (the reading is not verified then anyway: the class overruled the recognizer there).
         var top: [[Int]] = []
         var examples: [Int: [(MRZPosition, Float)]] = [:]
-        let classSymbols = MRZDecoder.classSymbols
+        let classSymbols = MRZDecoder.classSymbolList
         for (l, line) in scores.evidence.enumerated() {
             top.append(line.map { e in e.indices.max { e[$0] < e[$1] }! })
             guard l < classes.count else { continue }
