@@ -22,14 +22,23 @@ public struct BarcodeReader: Sendable {
         /// and a bicubic warp on every candidate a photo without a barcode offers: the document
         /// scanner, which mostly sees passports and ID cards, turns them off.
         public var lastResortAttempts: Bool
+        /// With ``searchWholeImage``: the largest image (in pixels) that every decoder searches
+        /// whole when the located fields read as nothing; `nil`: no limit. A larger image then gets
+        /// the quick search (the two strongest bar fields with every decoder, and a QR search). The
+        /// document scanner's for a photo without an MRZ: on a card's face, whose print and guilloche
+        /// the locator offers as bar fields, the whole-image searches cost 0.1–0.3 s on 1–2 MP and
+        /// find nothing the located fields did not. Small images (a bare symbol cropped to its
+        /// edges, which the locator cannot outline) stay searched whole: there it is cheap.
+        public var wholeImageSearchUpTo: Int?
 
         public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), useZBar: Bool = true, locatePDF417: Bool = true,
-                    searchWholeImage: Bool = true, lastResortAttempts: Bool = true) {
+                    searchWholeImage: Bool = true, lastResortAttempts: Bool = true, wholeImageSearchUpTo: Int? = nil) {
             self.formats = formats
             self.useZBar = useZBar
             self.locatePDF417 = locatePDF417
             self.searchWholeImage = searchWholeImage
             self.lastResortAttempts = lastResortAttempts
+            self.wholeImageSearchUpTo = wholeImageSearchUpTo
         }
 
         /// PDF417 only (driver licences), located and straightened.
@@ -47,18 +56,23 @@ public struct BarcodeReader: Sendable {
         let wantsPDF417 = options.formats.contains(.pdf417)
         var candidates: [PDF417Locator.Candidate] = []
         var searchedWholeImageForPDF417 = false
-        if (wantsPDF417 && options.locatePDF417) || !options.searchWholeImage {
+        var searchWholeImage = options.searchWholeImage
+        if (wantsPDF417 && options.locatePDF417) || !searchWholeImage {
             candidates = PDF417Locator(block: locatorBlock(image)).locate(image)
             candidates.removeAll { c in excluding.contains { $0.contains(c.quad.center) } }
         }
         if wantsPDF417 && options.locatePDF417 {
             var prepared: [Prepared??] = []
             found += try readLocatedPDF417(image, candidates: candidates, attempts: .first, prepared: &prepared)
+            // A large image whose located fields read as nothing gets the quick search.
+            if let limit = options.wholeImageSearchUpTo, found.isEmpty, image.width * image.height > limit {
+                searchWholeImage = false
+            }
             // The thorough reader: before the costly last attempts on the located fields (mirrored,
             // bicubic, a fixed threshold: 30-90 ms each), zxing-cpp's own search over the whole
             // image, which reads a page of several symbols at once (a Macro PDF417 set on one
             // sheet: 2.7 s of failing attempts before, 0.1 s now).
-            if found.isEmpty && options.searchWholeImage && options.lastResortAttempts && !candidates.isEmpty {
+            if found.isEmpty && searchWholeImage && options.lastResortAttempts && !candidates.isEmpty {
                 var zx = ZXingDecoder.Options()
                 zx.formats = ZXingDecoder.pdf417Bit
                 found += try ZXingDecoder.read(image, options: zx)
@@ -66,7 +80,7 @@ public struct BarcodeReader: Sendable {
             }
             if found.isEmpty { found += try readLocatedPDF417(image, candidates: candidates, attempts: .lastResort, prepared: &prepared) }
         }
-        if !options.searchWholeImage {
+        if !searchWholeImage {
             guard found.isEmpty else { return found }
             // The other symbologies only inside the two strongest bar fields found (a 1D code is one
             // too), and a QR code, which is not a bar field, by zxing-cpp alone over the whole image.
@@ -218,7 +232,9 @@ public struct BarcodeReader: Sendable {
         let scale = 255.0 / Double(hi - lo)
         var table = [UInt8](repeating: 0, count: 256)
         for v in 0..<256 { table[v] = UInt8(max(0, min(255, (Double(v - lo) * scale).rounded()))) }
-        for i in out.pixels.indices { out.pixels[i] = table[Int(out.pixels[i])] }
+        table.withUnsafeBufferPointer { t in
+            out.pixels.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = t[Int(p[i])] } }
+        }
         return out
     }
 

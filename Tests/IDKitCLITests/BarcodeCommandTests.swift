@@ -159,4 +159,28 @@ struct ZXingSuiteCommandTests {
             #expect(found.contains(where: same), "\(row[1])")
         }
     }
+    /// The barcodes of one line of `--json` output, as bytes.
+    private func barcodeBytes(_ stdout: String) throws -> [Data] {
+        try stdout.split(separator: "\n").flatMap { line -> [Data] in
+            let o = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return ((o["barcodes"] as? [[String: Any]]) ?? []).compactMap { ($0["bytes"] as? String).flatMap { Data(base64Encoded: $0) } }
+        }
+    }
+
+    @Test("idkit scan searches a page without an MRZ whole only up to 0.5 MP: of a lossy 1052 x 536 scan of two symbols the located field gives one, idkit barcode both")
+    func scanSearchesLargePagesOnlyWhereLocated() throws {
+        let image = ZXingSuites.directory.appendingPathComponent("zxing-cpp-pdf417-3/06.webp").path
+        let scan = try IDKitBinary.run(["scan", "--json", image])
+        let barcode = try IDKitBinary.run(["barcode", "--json", image])
+        let scanned = try barcodeBytes(scan.stdout), read = try barcodeBytes(barcode.stdout)
+        // The page prints the same text twice: idkit barcode reads both symbols, idkit scan the one
+        // its located field gives.
+        #expect(read.count == 2)
+        #expect(scanned.count == 1)
+        #expect(scanned.allSatisfy { read.contains($0) })
+        // A small page keeps the whole-image search: a bare symbol of 239 x 40 the locator cannot outline.
+        let strip = try IDKitBinary.run(["scan", "--json", ZXingSuites.directory.appendingPathComponent("zxing-cpp-pdf417-1/05.png").path])
+        let expected = try String(contentsOf: ZXingSuites.directory.appendingPathComponent("zxing-cpp-pdf417-1/05.txt"), encoding: .utf8)
+        #expect(try barcodeBytes(strip.stdout).map { String(decoding: $0, as: UTF8.self) } == [expected])
+    }
 }
