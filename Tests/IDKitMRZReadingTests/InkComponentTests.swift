@@ -75,6 +75,20 @@ import IDKitImage
         #expect(blobs == reference)
     }
 
+    /// The labels' width follows the ink: under 65,535 ink pixels 16-bit labels, above them 32-bit
+    /// (OpenCV's 16-bit labelling overflows past 65,535 labels and crashed on a page of noise).
+    /// A grid of isolated dark dots, one component each, on either side of the bound.
+    @Test(arguments: [(250, 250, 15_625), (600, 600, 90_000)])
+    func everyDotIsAComponentEitherSideOfTheLabelBound(width: Int, height: Int, dots: Int) {
+        var pixels = [UInt8](repeating: 250, count: width * height)
+        for y in stride(from: 0, to: height, by: 2) { for x in stride(from: 0, to: width, by: 2) { pixels[y * width + x] = 10 } }
+        let found = ConnectedComponents.find(in: GrayImage(width: width, height: height, pixels: pixels), radius: 8)
+        #expect(found.count == dots)
+        #expect(found.allSatisfy { $0.count == 1 && $0.width == 1 && $0.height == 1 && $0.sumX % 2 == 0 && $0.sumY % 2 == 0 })
+        let last = found.max { ($0.sumY, $0.sumX) < ($1.sumY, $1.sumX) }
+        #expect(last?.sumX == Int64(width - 2) && last?.sumY == Int64(height - 2))
+    }
+
     /// The band searches share one image's components: each window's and each resolution's are
     /// the ones a fresh search finds, and the half-resolution ones are not the full ones.
     @Test func sharedComponentsAreTheSearchesOwn() {
