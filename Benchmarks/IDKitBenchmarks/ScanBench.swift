@@ -136,10 +136,10 @@ func runScanDebug(_ path: String) {
     // Every look of the locator, what it finds and what it costs.
     for (k, look) in MRZScanner.looks(image).enumerated() {
         let t0 = now()
-        let bands = look()
+        let bands = look.bands()
         let ms = (now() - t0) / 1_000_000
         let probes = MRZScanner().probed(image, bands: bands).map { "\($0.band.format) h \(String(format: "%.1f", $0.band.characterHeight)) probe \(String(format: "%.2f", $0.score))" }
-        print("look \(k): \(bands.count) bands in \(ms) ms: " + probes.joined(separator: ", "))
+        print("look \(k)\(look.searches ? "" : " (only when found bands read invalid)"): \(bands.count) bands in \(ms) ms: " + probes.joined(separator: ", "))
     }
     let outcome = MRZScanner().scan(image)
     if let b = outcome.band { print("chosen h \(b.characterHeight) first line \(b.lines[0].start) → \(b.lines[0].end)") }

@@ -25,13 +25,14 @@ public struct MRZScanner: Sendable {
         var looksRun: Int
     }
 
-    /// The first of ``looks(_:)`` (but ``thinnedLook``) that finds a band. A small image (under
-    /// 0.4 MP: a thumbnail, a low-resolution scan) that none finds anything in is then searched
-    /// enlarged twice, where characters of 6–9 px become components the locator can chain.
+    /// The first of the ``looks(_:)`` that search for a band (``Look/searches``) to find one. A
+    /// small image (under 0.4 MP: a thumbnail, a low-resolution scan) that none finds anything in
+    /// is then searched enlarged twice, where characters of 6–9 px become components the locator
+    /// can chain.
     public func locate(_ image: GrayImage) -> Located {
         let looks = Self.looks(image)
-        for (k, look) in looks.enumerated() where k != Self.thinnedLook {
-            let bands = look()
+        for (k, look) in looks.enumerated() where look.searches {
+            let bands = look.bands()
             if !bands.isEmpty { return Located(bands: bands, looksRun: k + 1) }
         }
         if image.width * image.height < 400_000, let enlarged = Self.enlarged(image) {
@@ -48,21 +49,27 @@ public struct MRZScanner: Sendable {
     /// The thickened image and its ink components are made once for both looks that search it.
     /// ``locate(_:)`` stops at the first that finds a band; ``scan(_:located:)`` reads the bands
     /// of the looks after it when those give nothing valid.
-    package static func looks(_ image: GrayImage) -> [() -> [MRZBand]] {
+    package static func looks(_ image: GrayImage) -> [Look] {
         let darkened = Memo { InkComponents(image.darkened3x3()) }
-        return [{ MRZBandLocator().locate(in: image) },
-                { MRZBandLocator().locate(in: darkened.value) },
-                { MRZBandLocator().locate(in: image.lightened3x3()) },
-                { MRZBandLocator.fragmentedPrint.locate(in: darkened.value) }]
+        return [Look { MRZBandLocator().locate(in: image) },
+                Look { MRZBandLocator().locate(in: darkened.value) },
+                // After the plain and the thickened looks found nothing, the thinned one found no
+                // band either on any of 5,353 photos (the real specimens, bench-scan, 5,000 stress
+                // images) and cost a photo without an MRZ a third of its search (the locator has
+                // preferred MRZ-length lines to a text line touching the MRZ since it came). Its
+                // bands are still read when those of the looks before read as no valid MRZ (22 of
+                // the 5,000 stress images read differently without them, all unverified either way).
+                Look(searches: false) { MRZBandLocator().locate(in: image.lightened3x3()) },
+                Look { MRZBandLocator.fragmentedPrint.locate(in: darkened.value) }]
     }
 
-    /// The look over thinned ink, which ``locate(_:)`` skips: after the plain and the thickened
-    /// looks found nothing it found no band either on any of 5,353 photos (the real specimens,
-    /// bench-scan, 5,000 stress images), and cost a photo without an MRZ a third of its search
-    /// (the locator has preferred MRZ-length lines to a text line touching the MRZ since it came).
-    /// Its bands are still read when those of the looks before read as no valid MRZ (22 of the
-    /// 5,000 stress images read differently without them, all unverified either way).
-    package static let thinnedLook = 2
+    /// One band search of ``looks(_:)``.
+    package struct Look {
+        /// Whether ``locate(_:)`` runs it in its search for a band (otherwise only
+        /// ``scan(_:located:)`` does, when the bands found read as no valid MRZ).
+        package var searches = true
+        package var bands: () -> [MRZBand]
+    }
 
     /// The image at twice its size (bilinear).
     static func enlarged(_ image: GrayImage) -> GrayImage? {
@@ -194,7 +201,7 @@ public struct MRZScanner: Sendable {
             // check digits would otherwise be read again by every look).
             var seen = bands
             for look in Self.looks(image).dropFirst(located.looksRun) {
-                let more = look().filter { !seen.contains($0) }
+                let more = look.bands().filter { !seen.contains($0) }
                 seen += more
                 if let next = read(image, bands: more), next.isSettled || outcome == nil {
                     outcome = next

@@ -271,13 +271,13 @@ public struct DocumentScanner: Sendable {
         // where the whole frame gave no band at all, the search inside an outline found none
         // either on any of 5,393 photos (the real specimens, bench-scan, 5,000 stress images, 40
         // pairs), and cost a failing photo 30–60 ms more.
-        let pitch = outcome.band?.pitch
-        for k in parts.indices where parts[k].outcome == nil && pitch != nil {
-            guard let d = parts[k].detection, d.outlineFound, d.confidence >= 0.7, d.widthHeightRatio > 1.3, d.widthHeightRatio < 1.75 else { continue }
+        for k in parts.indices where parts[k].outcome == nil {
+            guard let read = outcome.band, let d = parts[k].detection, d.outlineFound, d.confidence >= 0.7,
+                  d.widthHeightRatio > 1.3, d.widthHeightRatio < 1.75 else { continue }
             // The outline around the MRZ already read is that MRZ's document (below), not another.
-            if let read = outcome.band, d.corners.contains(read.quad.center) { continue }
+            if d.corners.contains(read.quad.center) { continue }
             let width = hypot(d.corners.topRight.x - d.corners.topLeft.x, d.corners.topRight.y - d.corners.topLeft.y)
-            if let pitch, width < 17 * pitch { continue }
+            if width < 17 * read.pitch { continue }
             guard let found = mrz(in: first, within: d.corners, scanner: scanner), let edges = outlineSlot.value?.edges,
                   let refined = detector.documents(edges: edges, outlines: [DocumentDetector.Outline(points: d.corners.corners, support: d.confidence)],
                                                    bands: [found.band!]).first, refined.band != nil else { continue }

@@ -150,16 +150,14 @@ struct ZXingSuiteCommandTests {
         for row in units {
             let r = try IDKitBinary.run(["barcode", "--json", ZXingSuites.directory.appendingPathComponent(row[1]).path])
             let expected = try Data(contentsOf: ZXingSuites.directory.appendingPathComponent(row[2]))
-            let found = try r.stdout.split(separator: "\n").flatMap { line -> [Data] in
-                let o = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-                return ((o["barcodes"] as? [[String: Any]]) ?? []).compactMap { ($0["bytes"] as? String).flatMap { Data(base64Encoded: $0) } }
-            }
+            let found = try barcodeBytes(r.stdout)
             let same: (Data) -> Bool = row[3] == "txt"
                 ? { String(decoding: $0, as: UTF8.self) == String(decoding: expected, as: UTF8.self) } : { $0 == expected }
             #expect(found.contains(where: same), "\(row[1])")
         }
     }
-    /// The barcodes of one line of `--json` output, as bytes.
+
+    /// Every barcode of `--json` output (one object a line), as bytes.
     private func barcodeBytes(_ stdout: String) throws -> [Data] {
         try stdout.split(separator: "\n").flatMap { line -> [Data] in
             let o = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
