@@ -55,6 +55,17 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return wider.quad
     }
 
+    /// The distance between consecutive lines' centres, across the lines (the mean; 0 for one line).
+    var lineSpacing: Double {
+        guard lines.count > 1 else { return 0 }
+        let first = lines[0], last = lines[lines.count - 1]
+        let dx = first.end.x - first.start.x, dy = first.end.y - first.start.y
+        let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
+        let a = Point(x: (first.start.x + first.end.x) / 2, y: (first.start.y + first.end.y) / 2)
+        let b = Point(x: (last.start.x + last.end.x) / 2, y: (last.start.y + last.end.y) / 2)
+        return abs(-(b.x - a.x) * dy / len + (b.y - a.y) * dx / len) / Double(lines.count - 1)
+    }
+
     /// The band in the coordinates of an image `factor` times larger (pixel centres kept).
     func scaled(by factor: Double) -> MRZBand {
         func up(_ p: Point) -> Point { Point(x: p.x * factor, y: p.y * factor) }
@@ -131,7 +142,7 @@ public struct MRZBand: Sendable, Equatable, Codable {
 
 /// Finds the MRZ at any rotation: characters as connected components, chains of similar
 /// components at a regular pitch along a common direction, and two or three parallel chains at
-/// the MRZ's line spacing (about 1.76 character heights, ICAO 9303-3: 4.23 mm for 2.4 mm characters).
+/// the MRZ's line spacing (``widestLineSpacing``).
 public struct MRZBandLocator: Sendable {
     /// The fewest components in a row that make a piece of a line (a line needs 12).
     public var minimumRun = 12
@@ -183,7 +194,12 @@ public struct MRZBandLocator: Sendable {
         for radius in [8, 20] {
             let components = ink.components(radius: radius, halved: false)
             bands += locate(components: components, imageSize: (image.width, image.height))
-            if let best = bands.first, best.lines.allSatisfy({ $0.componentCount >= best.lineLength * 7 / 10 }) { break }
+            // A band of nearly whole lines ends the search, unless its lines stand further apart
+            // than ``usualLineSpacing``: pieces of two TD3 lines, 2.5 pitches apart and broken
+            // where fillers were too small to be components, look like a TD2 of 36 characters (a
+            // Dutch passport turned by 8°), and the other window may find the whole lines.
+            if let best = bands.first, best.lines.allSatisfy({ $0.componentCount >= best.lineLength * 7 / 10 }),
+               best.lineSpacing < Self.usualLineSpacing * best.characterHeight { break }
         }
         return Self.sorted(bands)
     }
@@ -393,6 +409,18 @@ public struct MRZBandLocator: Sendable {
         return chains
     }
 
+    /// The widest spacing of two MRZ lines, in character pitches (the pitch is 2.54 mm on every
+    /// document, ICAO 9303-3 §4.2; the measured character height varies with the print and the blur).
+    /// Measured between the lines' centres on the 33 real specimens of ../shared/testdata/mrz-real:
+    /// TD1 1.60–1.78 pitches (about 4.2 mm), TD2 2.06–2.48, TD3 2.05–2.58 (most 2.4–2.55, about
+    /// 6.3 mm). Against the component height, TD3 lines stand 2.1–2.95 apart, so the first rule,
+    /// 1.3–2.4 heights, passed several real passports by a few hundredths and lost them when turned
+    /// by 8° (the turned glyphs' boxes make the height estimate a few percent smaller).
+    static let widestLineSpacing = 3.0
+    /// The spacing, in character heights, below which any two or three chains may be MRZ lines
+    /// (TD1's lines, 1.6–1.78 pitches apart, and most others); from 1.3 heights up.
+    static let usualLineSpacing = 2.4
+
     /// Two or three parallel chains at the MRZ line spacing, as bands.
     func group(_ chains: [Chain]) -> [MRZBand] {
         var bands: [MRZBand] = []
@@ -417,17 +445,20 @@ public struct MRZBandLocator: Sendable {
                 members.append((offset, b))
             }
             members.sort { $0.offset < $1.offset }
-            // Two or three consecutive lines spaced 1.3–2.4 character heights apart, the base line
-            // among them. Of the runs that make a layout, the one with the most characters wins,
+            // Two or three consecutive lines spaced 1.3–2.4 character heights apart (``usualLineSpacing``), or two lines
+            // of TD2 or TD3 length up to ``widestLineSpacing`` pitches apart, the base line among
+            // them. Of the runs that make a layout, the one with the most characters wins,
             // those on a line shorter than the longest counting half: a line of visual-zone text
             // printed just above or below the MRZ cannot displace an MRZ line, and an MRZ line
             // whose fillers were not all found still counts.
             guard let baseIndex = members.firstIndex(where: { $0.index == a }) else { continue }
-            func spaced(_ x: Double, _ y: Double) -> Bool { let d = abs(x - y); return d > 1.3 * base.height && d < 2.4 * base.height }
             var best: (score: Int, picked: [(offset: Double, index: Int)], height: Double, pitch: Double, format: MRZFormat)?
             for lo in max(0, baseIndex - 2)...baseIndex {
                 for hi in baseIndex..<min(members.count, lo + 3) where hi > lo {
-                    guard (lo..<hi).allSatisfy({ spaced(members[$0].offset, members[$0 + 1].offset) }) else { continue }
+                    let gaps = (lo..<hi).map { abs(members[$0 + 1].offset - members[$0].offset) }
+                    let close = gaps.allSatisfy { $0 > 1.3 * base.height && $0 < Self.usualLineSpacing * base.height }
+                    let wide = gaps.count == 1 && gaps[0] > 1.3 * base.pitch && gaps[0] < Self.widestLineSpacing * base.pitch
+                    guard close || wide else { continue }
                     let picked = Array(members[lo...hi])
                     let lines = picked.map { chains[$0.index] }
                     // The layout: three lines are TD1; two lines of about 36 or 44 characters.
@@ -440,7 +471,9 @@ public struct MRZBandLocator: Sendable {
                         guard length > 22, length < 36 else { continue }
                         format = .td1
                     } else {
-                        guard length > 27, length < 50 else { continue }
+                        // Lines further apart than TD1's must be TD2's or TD3's (36 or 44 characters):
+                        // the first and third lines of a TD1 whose middle line was not found are not a band.
+                        guard length > 27, length < 50, close || length > 33 else { continue }
                         format = abs(length - 36) < abs(length - 44) ? .td2 : .td3
                     }
                     let score = zip(lines, lengths).reduce(0) { $0 + ($1.1 >= 0.85 * length ? 2 : 1) * $1.0.members.count }
