@@ -120,7 +120,8 @@ def make_mrz(rng, layout):
 
 
 # Document sizes in mm (ISO/IEC 7810 ID-1, ID-2, ID-3 page) and MRZ geometry (ICAO 9303-3/4/5/6:
-# 10 characters per 25.4 mm; line pitch about 4.2 mm; characters about 2.4 mm high).
+# 10 characters per 25.4 mm; characters about 2.4 mm high; lines about 4.2 mm apart on TD1 cards
+# and 5.2-6.6 mm on TD2 and TD3 documents, as measured on real ones: see render_document).
 SIZES = {"TD1": (85.6, 54.0), "TD2": (105.0, 74.0), "TD3": (125.0, 88.0)}
 # Where the signature goes (mm from the top-left corner: x0, y0, x1, y1): right of the portrait,
 # below the personal data, above the MRZ (IDKit's DocumentCropper searches the same zones).
