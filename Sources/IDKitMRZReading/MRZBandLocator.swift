@@ -418,8 +418,10 @@ public struct MRZBandLocator: Sendable {
     /// by 8° (the turned glyphs' boxes make the height estimate a few percent smaller).
     static let widestLineSpacing = 3.0
     /// The spacing, in character heights, below which any two or three chains may be MRZ lines
-    /// (TD1's lines, 1.6–1.78 pitches apart, and most others); from 1.3 heights up.
+    /// (TD1's lines, 1.6–1.78 pitches apart, and most others).
     static let usualLineSpacing = 2.4
+    /// The closest two MRZ lines stand, in character heights (usual spacing) or pitches (wide).
+    static let closestLineSpacing = 1.3
 
     /// Two or three parallel chains at the MRZ line spacing, as bands.
     func group(_ chains: [Chain]) -> [MRZBand] {
@@ -445,9 +447,9 @@ public struct MRZBandLocator: Sendable {
                 members.append((offset, b))
             }
             members.sort { $0.offset < $1.offset }
-            // Two or three consecutive lines spaced 1.3–2.4 character heights apart (``usualLineSpacing``), or two lines
-            // of TD2 or TD3 length up to ``widestLineSpacing`` pitches apart, the base line among
-            // them. Of the runs that make a layout, the one with the most characters wins,
+            // Two or three consecutive lines spaced 1.3–2.4 character heights apart
+            // (``usualLineSpacing``), or two lines of TD2 or TD3 length up to
+            // ``widestLineSpacing`` pitches apart, the base line among them. Of the runs that make a layout, the one with the most characters wins,
             // those on a line shorter than the longest counting half: a line of visual-zone text
             // printed just above or below the MRZ cannot displace an MRZ line, and an MRZ line
             // whose fillers were not all found still counts.
@@ -456,8 +458,8 @@ public struct MRZBandLocator: Sendable {
             for lo in max(0, baseIndex - 2)...baseIndex {
                 for hi in baseIndex..<min(members.count, lo + 3) where hi > lo {
                     let gaps = (lo..<hi).map { abs(members[$0 + 1].offset - members[$0].offset) }
-                    let close = gaps.allSatisfy { $0 > 1.3 * base.height && $0 < Self.usualLineSpacing * base.height }
-                    let wide = gaps.count == 1 && gaps[0] > 1.3 * base.pitch && gaps[0] < Self.widestLineSpacing * base.pitch
+                    let close = gaps.allSatisfy { $0 > Self.closestLineSpacing * base.height && $0 < Self.usualLineSpacing * base.height }
+                    let wide = gaps.count == 1 && gaps[0] > Self.closestLineSpacing * base.pitch && gaps[0] < Self.widestLineSpacing * base.pitch
                     guard close || wide else { continue }
                     let picked = Array(members[lo...hi])
                     let lines = picked.map { chains[$0.index] }

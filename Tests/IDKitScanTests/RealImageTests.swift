@@ -69,11 +69,12 @@ struct RealImageTests {
 
 /// The same real documents turned by 8° either way, as a hand-held photo turns them: every image
 /// read exactly and verified upright reads exactly turned, and nothing comes out verified but wrong
-/// (the unverified ones' 6–7 px characters change under resampling: the D of the British specimen's
-/// KINGDOM, e^0.1 likelier than O upright, reads O or C turned). Real passports print their two lines 2.4–2.6 pitches apart; the band
-/// search once took only lines 2.4 character heights apart, which several passed by a few
-/// hundredths, and turned by 8° (the turned glyphs' boxes shrink the height estimate a little)
-/// the Bundesdruckerei specimen was not found and the Luxembourg passport read from header text.
+/// (the unverified ones' 6–7 px characters change under resampling: the D of the British
+/// specimen's KINGDOM, e^0.1 likelier than O upright, reads O or C turned). Real passports print
+/// their two lines 2.4–2.6 pitches apart; the band search once took only lines 2.4 character
+/// heights apart, which several passed by a few hundredths, and turned by 8° (the turned glyphs'
+/// boxes shrink the height estimate a little) the Bundesdruckerei specimen was not found and the
+/// Luxembourg passport read from header text.
 @Suite(.enabled(if: RealImages.available, "needs ../shared/testdata/mrz-real (the shared real specimen images); absent here"))
 struct TurnedRealImageTests {
     let scanner = DocumentScanner(readBarcodes: false)
