@@ -30,7 +30,28 @@ public struct MRZBand: Sendable, Equatable, Codable {
 
     /// The band's corners around the characters: top-left, top-right, bottom-right, bottom-left of
     /// the MRZ as read (half a pitch beyond the end characters, half a character above and below).
+    /// They come from the geometry the reader cuts the lines with (``MRZLineReader/rectification(_:)``:
+    /// the extent common to all lines, fitted to every character centre found), so a line found
+    /// short — its last characters too small or faint to become components — still has its whole
+    /// extent: from its own end points, the quad of a tiny passport whose first line was found to
+    /// its 16th character cut the corner off, and blacking out the MRZ left the rest of the name
+    /// and the check digits legible.
     public var quad: Quadrilateral {
+        if lines.count > 1, let read = MRZLineReader.rectification(self) {
+            let halfPitch = Double(OCRBClassifier.width) / 2, halfHeight = Double(OCRBClassifier.height) / 1.3 / 2   // the cell is 1.3 cap heights
+            let left = read.left - halfPitch, right = read.left + Double(lineLength - 1) * 2 * halfPitch + halfPitch
+            let top = read.top - halfHeight, bottom = read.top + Double(lines.count - 1) * read.spacing + halfHeight
+            let corners = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom)]
+                .map { read.transform.apply($0) }
+            if corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+                return Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+            }
+        }
+        return endPointQuad
+    }
+
+    /// The quad from the first and last lines' own end points (a band of one line).
+    private var endPointQuad: Quadrilateral {
         func corner(_ line: MRZLineGeometry, atStart: Bool, top: Bool) -> Point {
             let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
             let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
