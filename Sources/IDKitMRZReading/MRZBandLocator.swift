@@ -253,6 +253,12 @@ public struct MRZBandLocator: Sendable {
         var predecessorDistance = Double.infinity
     }
 
+    /// A node's neighbour: its index and the offset to it.
+    struct Neighbour {
+        var index: Int32
+        var dx: Double, dy: Double
+    }
+
     struct Chain {
         var members: [Int]
         var direction: (x: Double, y: Double)
@@ -279,8 +285,14 @@ public struct MRZBandLocator: Sendable {
         for (i, n) in nodes.enumerated() {
             grid[min(gh - 1, Int(n.center.y / cell)) * gw + min(gw - 1, Int(n.center.x / cell))].append(i)
         }
-        func neighbours(_ i: Int, _ body: (Int, Double, Double, Double) -> Void) {
-            let n = nodes[i]
+        // Every node's neighbours, found once in the grid (140,000 pairs of 12,000 nodes on a
+        // 2 MP page of noise, 3 MB): the direction histogram and the linking along each of its
+        // peaks walk these lists. Searched four times over, the grid made a 2 MP page of noise
+        // cost 0.85 s (0.5 s now), 25 times a read MRZ.
+        var neighbourStart = [Int](repeating: 0, count: nodes.count + 1)
+        var neighbourList: [Neighbour] = []
+        neighbourList.reserveCapacity(8 * nodes.count)
+        for (i, n) in nodes.enumerated() {
             let reach = 2.3 * n.size
             let cx = Int(n.center.x / cell), cy = Int(n.center.y / cell), k = Int(reach / cell) + 1
             for gy in max(0, cy - k)...min(gh - 1, cy + k) {
@@ -292,19 +304,18 @@ public struct MRZBandLocator: Sendable {
                         let dx = m.center.x - n.center.x, dy = m.center.y - n.center.y
                         let d = (dx * dx + dy * dy).squareRoot()
                         guard d > 0.5 * max(n.size, m.size), d < 2.3 * max(n.size, m.size) else { continue }
-                        body(j, dx, dy, d)
+                        neighbourList.append(Neighbour(index: Int32(j), dx: dx, dy: dy))
                     }
                 }
             }
+            neighbourStart[i + 1] = neighbourList.count
         }
         // Dominant directions: a histogram of neighbour-pair angles (mod 180°).
         var histogram = [Double](repeating: 0, count: 180)
-        for i in nodes.indices {
-            neighbours(i) { _, dx, dy, _ in
-                var a = atan2(dy, dx) * 180 / .pi
-                if a < 0 { a += 180 }
-                histogram[Int(a) % 180] += 1
-            }
+        for pair in neighbourList {
+            var a = atan2(pair.dy, pair.dx) * 180 / .pi
+            if a < 0 { a += 180 }
+            histogram[Int(a) % 180] += 1
         }
         var smoothed = [Double](repeating: 0, count: 180)
         for a in 0..<180 { for k in -2...2 { smoothed[a] += histogram[(a + k + 180) % 180] } }
@@ -323,10 +334,11 @@ public struct MRZBandLocator: Sendable {
             var linked = nodes
             for i in linked.indices {
                 var best = -1, bestAlong = Double.infinity
-                neighbours(i) { j, dx, dy, _ in
-                    let along = dx * ux + dy * uy, across = abs(-dx * uy + dy * ux)
-                    guard along > 0, across < 0.35 * along + 0.15 * nodes[i].size, along < bestAlong else { return }
-                    best = j
+                let size = nodes[i].size
+                for pair in neighbourList[neighbourStart[i]..<neighbourStart[i + 1]] {
+                    let along = pair.dx * ux + pair.dy * uy, across = abs(-pair.dx * uy + pair.dy * ux)
+                    guard along > 0, across < 0.35 * along + 0.15 * size, along < bestAlong else { continue }
+                    best = Int(pair.index)
                     bestAlong = along
                 }
                 if best >= 0, bestAlong < linked[best].predecessorDistance {
