@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import IDKitImage
+import IDKitMRZ
 @testable import IDKitMRZReading
 
 /// Joining the pieces of a line that faint print broke (MRZBandLocator.fragmentedPrint).
@@ -32,4 +33,63 @@ import IDKitImage
         let pieces = [Array(0..<12), Array(12..<24), Array(24..<34)].map { locator.makeChain($0, nodes)! }
         #expect(locator.joined(pieces, nodes).count == 3)
     }
+
+    /// The join search that goes on after a join from where it joined (and passes over pairs whose
+    /// boxes stand too far apart) joins the same pieces in the same order as the first search,
+    /// which started over after every join: random pieces of random lines, some collinear with
+    /// gaps, some parallel, some close to one another.
+    @Test func theQuickJoinSearchJoinsWhatTheFirstOneDid() {
+        var rng = SeededGenerator(seed: 9303)
+        let locator = MRZBandLocator.fragmentedPrint
+        func reference(_ chains: [MRZBandLocator.Chain], _ nodes: [MRZBandLocator.Node]) -> [MRZBandLocator.Chain] {
+            var chains = chains.sorted { $0.members.count > $1.members.count }
+            var merged = true
+            while merged {
+                merged = false
+                search: for a in chains.indices {
+                    for b in chains.indices where b != a {
+                        guard let chain = locator.join(chains[a], chains[b], nodes) else { continue }
+                        chains[a] = chain
+                        chains.remove(at: b)
+                        merged = true
+                        break search
+                    }
+                }
+            }
+            return chains
+        }
+        var joins = 0
+        for _ in 0..<400 {
+            var nodes: [MRZBandLocator.Node] = [], pieces: [[Int]] = []
+            let angle = Double(rng.next() % 360) * Double.pi / 180
+            for _ in 0..<(3 + Int(rng.next() % 6)) {
+                // A line: its origin near the others (rows 34 px apart), pitch 18-22, pieces of
+                // 6-14 characters with gaps of 1-8 positions.
+                let row = Double(rng.next() % 8) * 34, shift = Double(rng.next() % 200)
+                let pitch = 18 + Double(rng.next() % 5), size = 0.9 * pitch + Double(rng.next() % 3)
+                // Centres up to `jitter` px off the line: a short piece's direction is then a few
+                // degrees off, and it may join a long one only once joined to another piece.
+                let jitter = rng.next() % 9
+                var position = 0
+                for _ in 0..<(1 + Int(rng.next() % 4)) {
+                    let length = 6 + Int(rng.next() % 9)
+                    var members: [Int] = []
+                    for i in position..<position + length {
+                        let x = 500 + shift + Double(i) * pitch, y = 500 + row + Double(rng.next() % (jitter + 1)) - Double(jitter) / 2
+                        members.append(nodes.count)
+                        nodes.append(MRZBandLocator.Node(center: Point(x: x * cos(angle) - y * sin(angle) + 2000,
+                                                                       y: x * sin(angle) + y * cos(angle) + 2000), size: size))
+                    }
+                    pieces.append(members)
+                    position += length + 1 + Int(rng.next() % 8)
+                }
+            }
+            let chains = pieces.compactMap { locator.makeChain($0, nodes) }
+            let quick = locator.joined(chains, nodes), first = reference(chains, nodes)
+            joins += chains.count - first.count
+            #expect(quick.map(\.members) == first.map(\.members))
+        }
+        #expect(joins > 400, "the pieces join often enough to test the order (\(joins) joins)")
+    }
 }
+
