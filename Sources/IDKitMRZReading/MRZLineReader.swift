@@ -19,6 +19,12 @@ struct MRZScores: Sendable {
     /// clear ones (``MRZOwnGlyphs``); empty for the templates and for fused frames.
     var windows: [[Float]] = []
 
+    /// Whether there is evidence for every position of every line of `band` (none when its lines
+    /// could not be cut out of the image).
+    func isComplete(for band: MRZBand) -> Bool {
+        evidence.count == band.lines.count && evidence.allSatisfy { $0.count == band.lineLength }
+    }
+
     /// How many cells at the band's start and at its end hold no character on most lines: a
     /// band placed a few positions off its text (its first characters too faint to be found)
     /// shows blank cells at one end.

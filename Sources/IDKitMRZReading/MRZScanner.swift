@@ -82,7 +82,9 @@ public struct MRZScanner: Sendable {
 
     /// The band the probes choose and the recognizer's evidence for it (for fusing frames).
     func scores(_ image: GrayImage) -> (MRZBand, MRZScores)? {
-        probed(image, bands: locate(image).bands).first.map { ($0.band, MRZLineReader().read(image, band: $0.band)) }
+        guard let band = probed(image, bands: locate(image).bands).first?.band else { return nil }
+        let scores = MRZLineReader().read(image, band: band)
+        return scores.isComplete(for: band) ? (band, scores) : nil
     }
 
     /// The first three candidates turned the right way up and scaled, best probe score first;
@@ -247,6 +249,11 @@ public struct MRZScanner: Sendable {
     func read(_ image: GrayImage, oriented band: MRZBand) -> Outcome {
         var band = band, scores = MRZLineReader().read(image, band: band), first: Outcome?
         while true {
+            // A band whose lines cannot be cut out (no homography maps the template onto its
+            // corners) gives no evidence to decode: nothing is read of it.
+            guard scores.isComplete(for: band) else {
+                return first ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
+            }
             let reading = MRZDecoder().decode(scores)
             let parsed = try? MRZParser().parse(lines: reading.lines)
             let next = Outcome(band: band, reading: reading, parsed: parsed, locateMilliseconds: 0, readMilliseconds: 0)

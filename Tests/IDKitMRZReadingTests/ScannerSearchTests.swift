@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitImage
 import IDKitMRZ
 @testable import IDKitMRZReading
 
@@ -33,6 +34,22 @@ import IDKitMRZ
         #expect([parsed.checkDigits.documentNumber, parsed.checkDigits.dateOfBirth, parsed.checkDigits.dateOfExpiry,
                  parsed.checkDigits.composite] == [.valid, .valid, .valid, .valid])
         #expect(Self.outcome(Self.digitsInNationality, corrections: 0).isSettled)
+    }
+
+    /// A band whose lines cannot be cut out of the image (its lines collapsed to a point: no
+    /// homography maps the template onto it) reads as nothing. The decoder took the first line's
+    /// first position of evidence that was not there and the process died (a stress photo's band
+    /// read the other way up).
+    @Test func aBandThatCannotBeCutOutReadsAsNothing() {
+        let point = Point(x: 40, y: 30)
+        let line = MRZLineGeometry(start: point, end: point, componentCount: 44, componentCenters: [])
+        let band = MRZBand(lines: [line, line], characterHeight: 12, pitch: 10, format: .td3)
+        let image = GrayImage(width: 200, height: 100, pixels: [UInt8](repeating: 200, count: 200 * 100))
+        #expect(!MRZLineReader().read(image, band: band).isComplete(for: band))
+        let outcome = MRZScanner().read(image, oriented: band)
+        #expect(outcome.reading == nil)
+        #expect(outcome.band == nil)
+        #expect(!outcome.isSettled)
     }
 
     @Test func aReadingTheCheckDigitsRepairedDoesNotSettleAnInvalidMRZ() {
