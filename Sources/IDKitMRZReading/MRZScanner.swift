@@ -233,24 +233,27 @@ public struct MRZScanner: Sendable {
     }
 
     /// The first valid reading of the probed candidates among `bands`, else the first reading.
-    /// A candidate that reads as no valid MRZ is read the other way up too, and that reading is
-    /// taken when it is verified: the probes judge which way up on the first characters of the
-    /// first line alone, and on bent pages (three of the 5,000 stress photos) the start of a line
-    /// that bends away from the band's fit reads better turned. Verified, not merely valid: turned,
-    /// a band of fillers reads as fillers, whose check digits hold (`<` counts 0), and cells covered
-    /// by a finger read as anything.
     func read(_ image: GrayImage, bands: [MRZBand]) -> Outcome? {
         var outcome: Outcome?
         for candidate in probed(image, bands: bands) {
-            var next = read(image, oriented: candidate.band)
-            if !next.isSettled {
-                let turned = read(image, oriented: candidate.band.flipped())
-                if turned.reading?.verified == true { next = turned }
-            }
+            let next = readEitherWay(image, oriented: candidate.band)
             if outcome == nil || next.isSettled { outcome = next }
             if next.isSettled { break }
         }
         return outcome
+    }
+
+    /// A band turned and scaled by the probes, read; when that gives no valid MRZ, read the other
+    /// way up too, and that reading is taken when it is verified. The probes judge which way up on
+    /// the first characters of the first line alone, and on bent pages (three of the 5,000 stress
+    /// photos) the start of a line that bends away from the band's fit reads better turned.
+    /// Verified, not merely valid: turned, a band of fillers reads as fillers, whose check digits
+    /// hold (`<` counts 0), and cells covered by a finger read as anything.
+    func readEitherWay(_ image: GrayImage, oriented band: MRZBand) -> Outcome {
+        let first = read(image, oriented: band)
+        guard !first.isSettled else { return first }
+        let turned = read(image, oriented: band.flipped())
+        return turned.reading?.verified == true ? turned : first
     }
 
     /// A band already turned the right way up and scaled, read; when that gives no valid MRZ and
