@@ -29,29 +29,9 @@ public struct MRZBand: Sendable, Equatable, Codable {
     public var lineLength: Int { format.lineLength }
 
     /// The band's corners around the characters: top-left, top-right, bottom-right, bottom-left of
-    /// the MRZ as read (half a pitch beyond the end characters, half a character above and below).
-    /// They come from the geometry the reader cuts the lines with (``MRZLineReader/rectification(_:)``:
-    /// the extent common to all lines, fitted to every character centre found), so a line found
-    /// short — its last characters too small or faint to become components — still has its whole
-    /// extent: from its own end points, the quad of a tiny passport whose first line was found to
-    /// its 16th character cut the corner off, and blacking out the MRZ left the rest of the name
-    /// and the check digits legible.
+    /// the MRZ (half a pitch beyond the end characters, half a character above and below). The
+    /// scanner's bands are the lines as read (``asRead()``), so the quad holds every character read.
     public var quad: Quadrilateral {
-        if lines.count > 1, let read = MRZLineReader.rectification(self) {
-            let halfPitch = Double(OCRBClassifier.width) / 2, halfHeight = Double(OCRBClassifier.height) / 1.3 / 2   // the cell is 1.3 cap heights
-            let left = read.left - halfPitch, right = read.left + Double(lineLength - 1) * 2 * halfPitch + halfPitch
-            let top = read.top - halfHeight, bottom = read.top + Double(lines.count - 1) * read.spacing + halfHeight
-            let corners = [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom)]
-                .map { read.transform.apply($0) }
-            if corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
-                return Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
-            }
-        }
-        return endPointQuad
-    }
-
-    /// The quad from the first and last lines' own end points (a band of one line).
-    private var endPointQuad: Quadrilateral {
         func corner(_ line: MRZLineGeometry, atStart: Bool, top: Bool) -> Point {
             let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
             let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
@@ -423,11 +403,11 @@ public struct MRZBandLocator: Sendable {
     func joined(_ chains: [Chain], _ nodes: [Node]) -> [Chain] {
         var chains = chains.sorted { $0.members.count > $1.members.count }
         var boxes = chains.map(Box.init)
-        // Rows before `settled` join nothing but perhaps the chain at `changed`.
-        var settled = 0, changed = -1
+        // Rows before `settled` join nothing but perhaps the chain joined last, at `settled`.
+        var settled = 0
         search: while true {
             for a in chains.indices {
-                let candidates = a < settled ? (changed == a ? 0..<0 : changed..<changed + 1) : chains.indices
+                let candidates = a < settled ? settled..<settled + 1 : chains.indices
                 for b in candidates where b != a && boxes[a].reaches(boxes[b]) {
                     guard let chain = join(chains[a], chains[b], nodes) else { continue }
                     chains[a] = chain
@@ -435,7 +415,6 @@ public struct MRZBandLocator: Sendable {
                     chains.remove(at: b)
                     boxes.remove(at: b)
                     settled = b < a ? a - 1 : a
-                    changed = settled
                     continue search
                 }
             }

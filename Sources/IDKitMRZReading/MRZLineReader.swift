@@ -341,4 +341,25 @@ extension MRZBand {
             (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }
         }
     }
+
+    /// The band with each line running from its first to its last character as read
+    /// (``characterCenters()``: the lines' common extent, fitted to every character centre found),
+    /// its components kept. The locator's end points are where the components it chained end: a
+    /// line found short (its last characters too small or faint to become components) is read whole
+    /// along the other lines, but its quad, the document placed from it and the redaction that
+    /// blacks the quad out followed the short line: on a tiny passport whose first line was found
+    /// to its 16th character, the rest of the name and the check digits stayed legible. What the
+    /// scanner returns is this band.
+    public func asRead() -> MRZBand {
+        let centres = characterCenters()
+        guard centres.count == lines.count, centres.allSatisfy({ row in row.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+            return self
+        }
+        var band = self
+        band.lines = zip(lines, centres).map { line, row in
+            MRZLineGeometry(start: row[0], end: row[row.count - 1], componentCount: line.componentCount,
+                            componentCenters: line.componentCenters)
+        }
+        return band
+    }
 }

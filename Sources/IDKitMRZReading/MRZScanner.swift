@@ -219,6 +219,7 @@ public struct MRZScanner: Sendable {
             let next = read(image, oriented: band.widened(to: .td3))
             if next.isSettled { outcome = next }
         }
+        if let band = outcome?.band { outcome?.band = band.asRead() }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }
@@ -228,6 +229,7 @@ public struct MRZScanner: Sendable {
     public func read(_ image: GrayImage, band: MRZBand) -> Outcome? {
         let t0 = Date()
         var outcome = read(image, bands: [band])
+        if let read = outcome?.band { outcome?.band = read.asRead() }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome
     }
@@ -317,7 +319,7 @@ public struct MRZScanner: Sendable {
         }
         let fused = Self.fused(collected.map(\.1))
         let reading = MRZDecoder().decode(fused)
-        return Outcome(band: first.0, reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
+        return Outcome(band: first.0.asRead(), reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
                        locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
     }
 }
