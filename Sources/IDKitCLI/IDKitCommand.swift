@@ -4,7 +4,7 @@ import IDKitMRZ
 /// The `idkit` command: a thin layer that turns arguments into calls of the IDKit libraries.
 public enum IDKitCommand {
     /// Exit statuses (BSD sysexits where one fits).
-    public enum ExitStatus: Int32 {
+    public enum ExitStatus: Int32, Sendable {
         case valid = 0
         case invalid = 1
         case usage = 64

@@ -214,10 +214,17 @@ public struct MRZScanner: Sendable {
         // Two lines found shorter than a TD3's may be the middle of a TD3 or MRV-A whose faint
         // ends never became components: read once more as 44-character lines.
         // Its orientation and scale are the ones the probes chose for the band as found (a probe
-        // of the widened band's first characters may start on blank paper).
-        if outcome?.isSettled != true, let band = outcome?.band, band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
+        // of the widened band's first characters may start on blank paper). A reading that is
+        // valid but not verified is tried too, and replaced only by a verified one: a TD3 whose
+        // fillers at the end of line 2 were too small to become components reads as a TD2 of its
+        // first 36 characters, and the first 28 of a TD2's line 2 are laid out as a TD3's, so
+        // that reading can pass every check digit (the composite from a filler read as a digit).
+        // A real TD2 read as 44 characters has blank cells where a TD3's last check digits stand,
+        // and is not verified.
+        if let current = outcome, current.reading?.verified != true, let band = current.band,
+           band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
             let next = read(image, oriented: band.widened(to: .td3))
-            if next.isSettled { outcome = next }
+            if next.isSettled && (!current.isSettled || next.reading?.verified == true) { outcome = next }
         }
         if let band = outcome?.band { outcome?.band = band.asRead() }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
