@@ -173,7 +173,8 @@ public struct MRZBandLocator: Sendable {
         let image = ink.image
         // Large images: look at half resolution first (a quarter of the pixels); characters of
         // 18 px and more are still 9 px there. Small print falls through to full resolution.
-        if image.width * image.height > Self.halvedSearchPixels {
+        let large = image.width * image.height > Self.halvedSearchPixels
+        if large {
             let half = ink.half
             // Both binarisation windows, as at full resolution: large print (characters of 30 px
             // and more in the image) holds together only in the larger one.
@@ -199,7 +200,7 @@ public struct MRZBandLocator: Sendable {
         // bench-scan's 300 photos differently; of 5,000 stress photos it changed 15 (10 of them
         // printer variations: spread, faint or other cuts), none verified and wrong either way:
         // as many exact without it (8 of the 15), 3 fewer verified.
-        for radius in image.width * image.height > Self.halvedSearchPixels ? [8] : [8, 20] {
+        for radius in large ? [8] : [8, 20] {
             let components = ink.components(radius: radius, halved: false)
             bands += locate(components: components, imageSize: (image.width, image.height))
             // A band of nearly whole lines ends the search, unless its lines stand further apart

@@ -399,6 +399,8 @@ def stress(out, count, seed):
         images = pool.map(stress_image, [(seed, i, out) for i in range(count)], chunksize=16)
     manifest = {"generator": "TestVectors/images/make_images.py --stress", "seed": seed, "bench": True,
                 "images": images, "frames": []}
+    if not args.bench:
+        manifest["widened"] = widened_vector(out, args.seed)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")
@@ -473,6 +475,32 @@ def pairs(out, count, seed):
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")
+
+
+def td2_shaped_td3(rng):
+    """A TD3 whose first 36 characters per line also pass a TD2's check digits: the first 28
+    characters of a TD2's line 2 are laid out as a TD3's, and the personal number is chosen so
+    that its 8th character (line 2, position 35) is the composite check digit a TD2 of those 36
+    characters would have (ICAO 9303-5 §4.2.2.2, 9303-4 §4.2.2.2). A reader that finds only the
+    first 36 characters of each line can read it as a valid TD2; read whole, it is a TD3."""
+    l1, l2 = make_mrz(rng, "TD3")
+    head = l2[:28]                                   # number, check, nationality, dates, sex
+    seven = "".join(rng.choice("0123456789") for _ in range(7))
+    td2_composite = cd(head[0:10] + head[13:20] + head[21:28] + seven)
+    pn = (seven + td2_composite + "<" * 14)[:14]
+    body = head + pn + cd(pn)
+    return [l1, body + cd(body[0:10] + body[13:20] + body[21:43])]
+
+
+def widened_vector(out, seed):
+    """`widened-00-td3.jpg` and its manifest entry: one clean photo of a ``td2_shaped_td3`` MRZ,
+    from its own generator (seed + 36), so that the other images stay as they were."""
+    rng = random.Random(seed + 36)
+    img, lines, quad, quality = make_image(rng, "clean", "TD3", td2_shaped_td3(rng))
+    name = "widened-00-td3.jpg"
+    img.save(os.path.join(out, name), "JPEG", quality=quality)
+    return {"file": name, "group": "clean", "layout": "TD3", "lines": lines, "quad": quad,
+            "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
 
 
 def main():

@@ -17,6 +17,8 @@ struct ImageVectors: Decodable, Sendable {
     struct Frames: Decodable, Sendable { var files: [String]; var layout: String; var lines: [String] }
     var images: [Entry]
     var frames: [Frames]
+    /// A clean TD3 whose first 36 characters per line also pass a TD2's check digits.
+    var widened: Entry
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
