@@ -267,18 +267,79 @@ import IDKitMRZ
         #expect(try !MRZParser().parse(lines: r.lines).isValid)
     }
 
-    @Test func costlyRepairOfAClearGlyphIsNotVerified() {
+    @Test func clearGlyphIsReadAsPrintedNotRepaired() throws {
         // The print says '3' where the data needs '7' (a misprinted birth date, or a page from
         // the stress set's injected confusions); the recognizer sees the '3' clearly and '7' only
-        // at e^-8. The check digits can fix it, but that is a guess against the evidence: the
-        // reading may be repaired, never verified.
+        // at e^-8. The check digits could "fix" it, but that overrules the recognizer by more
+        // than ``MRZDecoder/maximumOverruling``: the '3' is read as printed and the MRZ is invalid.
         var lines = Self.specimen
         var l2 = Array(lines[1]); l2[13] = "3"; lines[1] = String(l2)
         let r = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 1, column: 13, symbol: "7", logOdds: -8)]))
-        #expect(r.lines == Self.specimen)
-        #expect(r.checkDigitCorrections == 1)
+        #expect(r.lines == lines)
+        #expect(r.checkDigitCorrections == 0)
         #expect(!r.verified)
-        #expect(r.unsureFields == ["dateOfBirth"])
+        #expect(try !MRZParser().parse(lines: r.lines).isValid)
+        // Within the bound (the '7' at e^-5) the check digits still repair it, unverified.
+        let near = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 1, column: 13, symbol: "7", logOdds: -5)]))
+        #expect(near.lines == Self.specimen)
+        #expect(near.checkDigitCorrections == 1)
+        #expect(!near.verified)
+        #expect(near.unsureFields == ["dateOfBirth"])
+    }
+
+    @Test func clearLetterInADateIsReadAsPrinted() throws {
+        // A 'T' printed for the birth date's check digit '2' (the stress set's injected
+        // confusions print a 'T' for a '1' so): the recognizer reads 'T' clearly, the '2' at e^-8.
+        // Neither the class of the position (a prior of e^4) nor the check digits make it a digit.
+        var lines = Self.specimen
+        var l2 = Array(lines[1]); l2[19] = "T"; lines[1] = String(l2)
+        let r = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 1, column: 19, symbol: "2", logOdds: -8)]))
+        #expect(r.lines == lines)
+        #expect(!r.verified)
+        let parsed = try MRZParser().parse(lines: r.lines)
+        #expect(!parsed.isValid)
+        #expect(parsed.checkDigits.dateOfBirth == .invalid)
+    }
+
+    @Test func clearLetterAfterTheNamesFillersStays() {
+        // A 'K' printed among the name's trailing fillers, read clearly ('<' at e^-8): the name's
+        // grammar does not overrule that much evidence. Read as printed, the name unsure.
+        var lines = Self.specimen
+        var l1 = Array(lines[0]); l1[40] = "K"; lines[0] = String(l1)
+        let r = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 0, column: 40, symbol: "<", logOdds: -8)]))
+        #expect(r.lines == lines)
+        #expect(!r.verified)
+        #expect(r.unsureFields == ["name"])
+    }
+
+    @Test func clearDigitInACountryCodeStays() {
+        // The issuing state printed `UT0`, its '0' read clearly ('O' at e^-8): no known code is
+        // within the evidence's reach, so the code stays as printed (the parser judges it).
+        var lines = Self.specimen
+        lines[0] = lines[0].replacingOccurrences(of: "P<UTO", with: "P<UT0")
+        let r = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 0, column: 4, symbol: "O", logOdds: -8)]))
+        #expect(r.lines == lines)
+        #expect(!r.verified)
+        // Read less clearly ('O' at e^-3), the known code is chosen, unverified.
+        let near = MRZDecoder().decode(Self.scores(.td3, lines, [(line: 0, column: 4, symbol: "O", logOdds: -3)]))
+        #expect(near.lines == Self.specimen)
+        #expect(!near.verified)
+        #expect(near.unsureFields == ["issuingState"])
+    }
+
+    @Test func clearFirstLetterOutsideTheLayoutStays() throws {
+        // A TD1 whose document code is printed `L<` (not one ICAO allows: A, C or I), read clearly
+        // ('I' at e^-8): read as printed, and the parser warns of the document code.
+        let lines = ["L<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        let r = MRZDecoder().decode(Self.scores(.td1, lines, [(line: 0, column: 0, symbol: "I", logOdds: -8)]))
+        #expect(r.lines == lines)
+        #expect(!r.verified)
+        let parsed = try MRZParser().parse(lines: r.lines)
+        #expect(parsed.warnings.contains { $0.code == .unexpectedDocumentCode })
+        // An 'I' nearly as likely (e^-3) is what a TD1 allows there: read as 'I', not verified.
+        let near = MRZDecoder().decode(Self.scores(.td1, lines, [(line: 0, column: 0, symbol: "I", logOdds: -3)]))
+        #expect(near.lines[0].hasPrefix("I<UTO"))
+        #expect(!near.verified)
     }
 }
 
