@@ -220,11 +220,12 @@ public struct MRZScanner: Sendable {
         // first 36 characters, and the first 28 of a TD2's line 2 are laid out as a TD3's, so
         // that reading can pass every check digit (the composite from a filler read as a digit).
         // A real TD2 read as 44 characters has blank cells where a TD3's last check digits stand,
-        // and is not verified.
+        // and is not verified. An invalid reading gives way to any settled one, even if it was read
+        // clearly (the first 36 characters of a TD3's lines are no TD2).
         if let current = outcome, current.reading?.verified != true, let band = current.band,
            band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
             let next = read(image, oriented: band.widened(to: .td3))
-            if next.isSettled && (!current.isSettled || next.reading?.verified == true) { outcome = next }
+            if next.isSettled && (current.parsed?.isValid != true || next.reading?.verified == true) { outcome = next }
         }
         if let band = outcome?.band { outcome?.band = band.asRead() }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
@@ -332,22 +333,32 @@ public struct MRZScanner: Sendable {
 }
 
 extension MRZScanner.Outcome {
-    /// Whether the search can stop at this reading: the MRZ is valid, or the recognizer's own
-    /// reading — no character changed by the check digits — passes every check digit of its
-    /// layout (at least three) and fails only rules no check digit protects (digits printed in a
-    /// country code, as on a Romanian ID's `132`; an impossible date). Four check digits passing
-    /// by chance is about 1 in 10⁴, so the band is right; other looks and candidates would only
-    /// read the same print again, or worse, "fix" it into a valid MRZ it does not say.
+    /// Whether the search can stop at this reading: the MRZ is valid, or it is the recognizer's own
+    /// reading — no character changed by the check digits — and either every character was read
+    /// clearly (``MRZScanner/clearlyRead``: a print whose check digits fail, or that breaks a rule,
+    /// read as printed) or it passes every check digit of its layout (at least three) and fails
+    /// only rules no check digit protects (digits printed in a country code, as on a Romanian ID's
+    /// `132`; an impossible date). Four check digits passing by chance is about 1 in 10⁴, so the
+    /// band is right. Either way other looks and candidates would only read the same print again,
+    /// or worse, "fix" it into a valid MRZ it does not say: on the 2,535 stress photos with
+    /// confusions injected, stopping at a clear reading took the p90 time from 83 to 26 ms and
+    /// changed no reading's exactness for the worse.
     var isSettled: Bool {
         guard let parsed else { return false }
         if parsed.isValid { return true }
         guard let reading, reading.checkDigitCorrections == 0 else { return false }
+        if reading.confidence.allSatisfy({ $0.allSatisfy { $0 >= MRZScanner.clearlyRead } }) { return true }
         let statuses = parsed.checkDigits.present
         return statuses.count >= 3 && statuses.allSatisfy { $0 == .valid }
     }
 }
 
 extension MRZScanner {
+    /// The confidence at which every character of a reading counts as clearly read
+    /// (``Outcome/isSettled``). Measured on 5,000 generated photos, half with confusions injected
+    /// into the print: 0.8 and 0.95 read all of them, the 300 of bench-scan and the real specimens
+    /// (at full, 0.7, 0.5 and 0.35 times their size) alike; the higher one is kept.
+    static let clearlyRead = 0.95
     /// The frames' evidence added position by position and symbol by symbol, each frame's floored
     /// at ``frameEvidenceFloor`` below its own first choice. The frames must share a layout.
     static func fused(_ frames: [MRZScores]) -> MRZScores {
