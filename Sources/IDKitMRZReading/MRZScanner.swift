@@ -341,8 +341,8 @@ extension MRZScanner.Outcome {
     /// `132`; an impossible date). Four check digits passing by chance is about 1 in 10⁴, so the
     /// band is right. Either way other looks and candidates would only read the same print again,
     /// or worse, "fix" it into a valid MRZ it does not say: on the 2,535 stress photos with
-    /// confusions injected, stopping at a clear reading took the p90 time from 83 to 26 ms and
-    /// changed no reading's exactness for the worse.
+    /// confusions injected, stopping at a clear reading took the p90 time from 83 to 26 ms; 5 more
+    /// read exactly and 1 fewer (a bent page whose zeros the recognizer read clearly as `O`).
     var isSettled: Bool {
         guard let parsed else { return false }
         if parsed.isValid { return true }

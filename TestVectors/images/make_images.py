@@ -399,8 +399,6 @@ def stress(out, count, seed):
         images = pool.map(stress_image, [(seed, i, out) for i in range(count)], chunksize=16)
     manifest = {"generator": "TestVectors/images/make_images.py --stress", "seed": seed, "bench": True,
                 "images": images, "frames": []}
-    if not args.bench:
-        manifest["widened"] = widened_vector(out, args.seed)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")
@@ -503,6 +501,37 @@ def widened_vector(out, seed):
             "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
 
 
+def misprinted(rng):
+    """A TD3 printed with two confusions its reader must read as printed (issue 12: "what is printed
+    must be read as printed, then judged"): the first digit of the birth date that has a confusable
+    letter (``CONFUSIONS``: `8` and `B`, `0` and `D`, ...) printed as that letter, so that the date
+    and its check digit fail (a letter whose check-digit value differs from the digit's by a
+    multiple of 10, `G` = 16 for `6`, would pass it: those are left out); and a `K` among the name's
+    trailing fillers, which no name holds."""
+    l1, l2 = make_mrz(rng, "TD3")
+    letters = {a: b for a, b in CONFUSIONS if a.isdigit() and b.isalpha() and (ord(b) - 55 - int(a)) % 10}
+    l2 = list(l2)
+    k = next(i for i in range(13, 19) if l2[i] in letters)
+    l2[k] = letters[l2[k]]
+    end = len(l1.rstrip("<"))
+    assert len(l1) - end >= 6, "the name leaves no room for a K among its fillers"
+    l1 = l1[:end + 3] + "K" + l1[end + 4:]
+    return [l1, "".join(l2)]
+
+
+def misprinted_vector(out, seed):
+    """`misprinted-00-td3.jpg` and its manifest entry: one blurred photo of a ``misprinted`` MRZ,
+    from its own generator (seed + 137), so that the other images stay as they were. Blurred, so
+    that the recognizer reads the misprinted characters clearly but not overwhelmingly: a decoder
+    that lets the check digits overrule it by up to e^12 "fixes" the date (the `B` into `8`)."""
+    rng = random.Random(seed + 137)
+    img, lines, quad, quality = make_image(rng, "blur", "TD3", misprinted(rng))
+    name = "misprinted-00-td3.jpg"
+    img.save(os.path.join(out, name), "JPEG", quality=quality)
+    return {"file": name, "group": "blur", "layout": "TD3", "lines": lines, "quad": quad,
+            "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
@@ -543,6 +572,9 @@ def main():
             img.save(os.path.join(out, name), "JPEG", quality=quality)
             names.append(name)
         manifest["frames"].append({"files": names, "layout": layout, "lines": lines})
+    if not args.bench:
+        manifest["widened"] = widened_vector(out, args.seed)
+        manifest["misprinted"] = misprinted_vector(out, args.seed)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

@@ -19,6 +19,8 @@ struct ImageVectors: Decodable, Sendable {
     var frames: [Frames]
     /// A clean TD3 whose first 36 characters per line also pass a TD2's check digits.
     var widened: Entry
+    /// A clean TD3 printed with a letter in its birth date and a `K` among its name's fillers.
+    var misprinted: Entry
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
