@@ -82,12 +82,12 @@ func runScanImages(directory: String, verbose: Bool) {
         }
     }
     func pct(_ a: Int, _ b: Int) -> String { b == 0 ? "–" : String(format: "%.0f%%", 100 * Double(a) / Double(b)) }
-    print("group      n  exact  verified  false-acc  char-acc  median-ms  p90-ms")
+    print("group               n  exact  verified  false-acc  char-acc  median-ms  p90-ms")
     var all = Tally()
     for g in order {
         let t = groups[g]!
         let sorted = t.ms.sorted()
-        print(g.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%3d", t.n) + "  " + pct(t.exact, t.n).padding(toLength: 7, withPad: " ", startingAt: 0)
+        print(g.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: "%4d", t.n) + "  " + pct(t.exact, t.n).padding(toLength: 7, withPad: " ", startingAt: 0)
               + pct(t.verified, t.n).padding(toLength: 10, withPad: " ", startingAt: 0) + "\(t.falseAccept)".padding(toLength: 11, withPad: " ", startingAt: 0)
               + String(format: "%.2f%%", 100 * Double(t.correctChars) / Double(max(1, t.chars))).padding(toLength: 10, withPad: " ", startingAt: 0)
               + String(format: "%-11.0f%.0f", sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 9 / 10)]))
@@ -95,7 +95,7 @@ func runScanImages(directory: String, verbose: Bool) {
         all.chars += t.chars; all.correctChars += t.correctChars; all.ms += t.ms
     }
     let sorted = all.ms.sorted()
-    print("all      " + String(format: "%3d", all.n) + "  " + pct(all.exact, all.n).padding(toLength: 7, withPad: " ", startingAt: 0)
+    print("all              " + String(format: "%4d", all.n) + "  " + pct(all.exact, all.n).padding(toLength: 7, withPad: " ", startingAt: 0)
           + pct(all.verified, all.n).padding(toLength: 10, withPad: " ", startingAt: 0) + "\(all.falseAccept)".padding(toLength: 11, withPad: " ", startingAt: 0)
           + String(format: "%.2f%%", 100 * Double(all.correctChars) / Double(max(1, all.chars))).padding(toLength: 10, withPad: " ", startingAt: 0)
           + String(format: "%-11.0f%.0f", sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 9 / 10)]))
