@@ -490,15 +490,19 @@ def td2_shaped_td3(rng):
     return [l1, body + cd(body[0:10] + body[13:20] + body[21:43])]
 
 
-def widened_vector(out, seed):
-    """`widened-00-td3.jpg` and its manifest entry: one clean photo of a ``td2_shaped_td3`` MRZ,
-    from its own generator (seed + 36), so that the other images stay as they were."""
-    rng = random.Random(seed + 36)
-    img, lines, quad, quality = make_image(rng, "clean", "TD3", td2_shaped_td3(rng))
-    name = "widened-00-td3.jpg"
+def single_vector(out, name, seed, group, make_lines):
+    """One TD3 photo of `group` whose MRZ `make_lines(rng)` makes, and its manifest entry, from its
+    own generator (`seed`), so that the other images stay as they were."""
+    rng = random.Random(seed)
+    img, lines, quad, quality = make_image(rng, group, "TD3", make_lines(rng))
     img.save(os.path.join(out, name), "JPEG", quality=quality)
-    return {"file": name, "group": "clean", "layout": "TD3", "lines": lines, "quad": quad,
+    return {"file": name, "group": group, "layout": "TD3", "lines": lines, "quad": quad,
             "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
+
+
+def widened_vector(out, seed):
+    """`widened-00-td3.jpg`: one clean photo of a ``td2_shaped_td3`` MRZ (generator seed + 36)."""
+    return single_vector(out, "widened-00-td3.jpg", seed + 36, "clean", td2_shaped_td3)
 
 
 def misprinted(rng):
@@ -520,16 +524,11 @@ def misprinted(rng):
 
 
 def misprinted_vector(out, seed):
-    """`misprinted-00-td3.jpg` and its manifest entry: one blurred photo of a ``misprinted`` MRZ,
-    from its own generator (seed + 137), so that the other images stay as they were. Blurred, so
-    that the recognizer reads the misprinted characters clearly but not overwhelmingly: a decoder
-    that lets the check digits overrule it by up to e^12 "fixes" the date (the `B` into `8`)."""
-    rng = random.Random(seed + 137)
-    img, lines, quad, quality = make_image(rng, "blur", "TD3", misprinted(rng))
-    name = "misprinted-00-td3.jpg"
-    img.save(os.path.join(out, name), "JPEG", quality=quality)
-    return {"file": name, "group": "blur", "layout": "TD3", "lines": lines, "quad": quad,
-            "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
+    """`misprinted-00-td3.jpg`: one blurred photo of a ``misprinted`` MRZ (generator seed + 137).
+    Blurred, so that the recognizer reads the misprinted characters clearly but not
+    overwhelmingly: a decoder that lets the check digits overrule it by up to e^12 "fixes" the
+    date (the `B` into `8`)."""
+    return single_vector(out, "misprinted-00-td3.jpg", seed + 137, "blur", misprinted)
 
 
 def main():
