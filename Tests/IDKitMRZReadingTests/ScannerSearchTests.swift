@@ -61,18 +61,47 @@ import IDKitMRZ
         #expect(!Self.outcome(Self.digitsInNationality, corrections: 1).isSettled)
     }
 
-    /// A failing check digit settles the search only when the recognizer read every character
-    /// clearly (``MRZScanner/clearlyRead``): then the print says so, and another look would read
-    /// the same. One character read less clearly, and another look may read the band right.
-    @Test func aFailingCheckDigitSettlesOnlyAClearReading() throws {
-        var second = Array(Self.digitsInNationality[1])
+    static var failingBirthCheckDigit: [String] {
+        var second = Array(digitsInNationality[1])
         second[6] = second[6] == "1" ? "2" : "1"          // the birth date's check digit
-        let lines = [Self.digitsInNationality[0], String(second), Self.digitsInNationality[2]]
+        return [digitsInNationality[0], String(second), digitsInNationality[2]]
+    }
+
+    /// A failing check digit does not settle the search, but ends it when the recognizer read
+    /// every character clearly (``MRZScanner/clearlyRead``): then the print says so, and another
+    /// look would read the same. One character read less clearly, or one the check digits
+    /// changed, and another look may read the band right.
+    @Test func aFailingCheckDigitEndsTheSearchOnlyWhenClearlyRead() throws {
+        let lines = Self.failingBirthCheckDigit
         #expect(try MRZParser().parse(lines: lines).checkDigits.dateOfBirth == .invalid)
-        #expect(Self.outcome(lines, corrections: 0).isSettled)
-        #expect(!Self.outcome(lines, corrections: 0, doubted: (1, 3)).isSettled)
-        #expect(!Self.outcome(lines, corrections: 1).isSettled)
-        #expect(!MRZScanner.Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0).isSettled)
+        let clear = Self.outcome(lines, corrections: 0)
+        #expect(!clear.isSettled)
+        #expect(clear.isClearlyRead)
+        #expect(clear.endsSearch)
+        #expect(!Self.outcome(lines, corrections: 0, doubted: (1, 3)).endsSearch)
+        #expect(!Self.outcome(lines, corrections: 1).endsSearch)
+        #expect(!MRZScanner.Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0).endsSearch)
+    }
+
+    /// Which of two readings of one band the scanner keeps (``MRZScanner/Outcome/replaces(_:)``).
+    @Test func aClearReadingReplacesAnUnclearOneThatPassesNoMoreCheckDigits() {
+        let failing = Self.failingBirthCheckDigit                   // the birth date's and the composite fail
+        var worse = Array(failing[1])
+        worse[14] = worse[14] == "1" ? "2" : "1"                     // and the expiry's too
+        let failingTwo = [failing[0], String(worse), failing[2]]
+        let unclear = Self.outcome(failing, corrections: 0, doubted: (1, 3))
+        // Clear, as many check digits: taken.
+        #expect(Self.outcome(failing, corrections: 0).replaces(unclear))
+        // Clear, but fewer check digits than the unclear one (a bent page's zeros read as `O`): not.
+        #expect(!Self.outcome(failingTwo, corrections: 0).replaces(unclear))
+        // … unless the unclear one passes them because the check digits changed it.
+        #expect(Self.outcome(failingTwo, corrections: 0).replaces(Self.outcome(failing, corrections: 1, doubted: (1, 3))))
+        // Unclear never replaces; settled always does; nothing replaces a settled reading but a settled one.
+        #expect(!Self.outcome(failing, corrections: 0, doubted: (1, 4)).replaces(unclear))
+        let settled = Self.outcome(Self.digitsInNationality, corrections: 0)
+        #expect(settled.replaces(Self.outcome(failing, corrections: 0)))
+        #expect(!Self.outcome(failing, corrections: 0).replaces(settled))
+        #expect(Self.outcome(failing, corrections: 0, doubted: (1, 4)).replaces(nil))
     }
 
     /// A strip of ink holding the templates of `text` (variant 0) side by side at the template
