@@ -531,6 +531,17 @@ def misprinted_vector(out, seed):
     return single_vector(out, "misprinted-00-td3.jpg", seed + 137, "blur", misprinted)
 
 
+def faint_vector(out, seed):
+    """`faint-00-td2.jpg`: photo 1261 of the stress set of `seed` (``stress_image``), a TD2 in thin
+    faint print (with two `1`s printed for `L`s in its name) whose fillers break into specks at
+    full resolution: only a search at half resolution, with the ink thickened, finds its band (one
+    line whole, the other in pieces)."""
+    entry = stress_image((seed, 1261, out))
+    name = "faint-00-td2.jpg"
+    os.replace(os.path.join(out, entry["file"]), os.path.join(out, name))
+    return dict(entry, file=name)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
@@ -574,6 +585,7 @@ def main():
     if not args.bench:
         manifest["widened"] = widened_vector(out, args.seed)
         manifest["misprinted"] = misprinted_vector(out, args.seed)
+        manifest["faint"] = faint_vector(out, args.seed)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

@@ -19,8 +19,10 @@ struct ImageVectors: Decodable, Sendable {
     var frames: [Frames]
     /// A clean TD3 whose first 36 characters per line also pass a TD2's check digits.
     var widened: Entry
-    /// A clean TD3 printed with a letter in its birth date and a `K` among its name's fillers.
+    /// A blurred TD3 printed with a letter in its birth date and a `K` among its name's fillers.
     var misprinted: Entry
+    /// A TD2 in thin faint print that only a half-resolution search finds.
+    var faint: Entry
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
