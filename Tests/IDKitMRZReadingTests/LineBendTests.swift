@@ -55,3 +55,38 @@ import IDKitImage
         #expect((0..<4).map { out[2, $0] } == [2, 3, 4, 5].map { UInt8($0) })
     }
 }
+
+/// A strip cut to a line's first characters (the probes of orientation and height read 8) is
+/// straightened as the whole line is: the bend is fitted to all of the line's centres.
+@Suite struct PartialStripBendTests {
+    @Test func aLinesFirstCharactersAreStraightenedAsTheWholeLineIs() throws {
+        // Two lines of 44 dark blocks on white, 20 px apart along x, the first bent 16 px deep.
+        let width = 1000, height = 220
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        func centre(_ line: Int, _ i: Int) -> Point {
+            let t = Double(i) / 43
+            return Point(x: 40 + Double(i) * 20, y: 60 + Double(line) * 60 + (line == 0 ? 64 * t * (1 - t) : 0))
+        }
+        for line in 0..<2 {
+            for i in 0..<44 {
+                let c = centre(line, i)
+                for y in Int(c.y) - 8..<Int(c.y) + 8 { for x in Int(c.x) - 6..<Int(c.x) + 6 { pixels[y * width + x] = 0 } }
+            }
+        }
+        let image = GrayImage(width: width, height: height, pixels: pixels)
+        let lines = (0..<2).map { l in
+            MRZLineGeometry(start: centre(l, 0), end: centre(l, 43), componentCount: 44, componentCenters: (0..<44).map { centre(l, $0) })
+        }
+        let band = MRZBand(lines: lines, characterHeight: 16, pitch: 20, format: .td3)
+        let reader = MRZLineReader()
+        let whole = try #require(reader.strips(image, band: band).first)
+        let probe = try #require(reader.strips(image, band: band, lineLimit: 1, positionLimit: 8).first)
+        // The probe's strip is the whole strip's first columns, pixel for pixel (within rounding).
+        var largest = 0
+        for y in 0..<probe.height {
+            for x in 0..<probe.width { largest = max(largest, abs(Int(probe[x, y]) - Int(whole[x, y]))) }
+        }
+        #expect(probe.width == 8 * OCRBClassifier.width + 2 * MRZLineReader.pad)
+        #expect(largest <= 1)
+    }
+}
