@@ -490,13 +490,13 @@ def td2_shaped_td3(rng):
     return [l1, body + cd(body[0:10] + body[13:20] + body[21:43])]
 
 
-def single_vector(out, name, seed, group, make_lines):
-    """One TD3 photo of `group` whose MRZ `make_lines(rng)` makes, and its manifest entry, from its
-    own generator (`seed`), so that the other images stay as they were."""
+def single_vector(out, name, seed, group, make_lines, layout="TD3"):
+    """One photo of `group` whose MRZ `make_lines(rng)` makes, and its manifest entry, from its own
+    generator (`seed`), so that the other images stay as they were."""
     rng = random.Random(seed)
-    img, lines, quad, quality = make_image(rng, group, "TD3", make_lines(rng))
+    img, lines, quad, quality = make_image(rng, group, layout, make_lines(rng))
     img.save(os.path.join(out, name), "JPEG", quality=quality)
-    return {"file": name, "group": group, "layout": "TD3", "lines": lines, "quad": quad,
+    return {"file": name, "group": group, "layout": layout, "lines": lines, "quad": quad,
             "corners": make_image.corners, "width": img.size[0], "height": img.size[1]}
 
 
@@ -529,6 +529,17 @@ def misprinted_vector(out, seed):
     overwhelmingly: a decoder that lets the check digits overrule it by up to e^12 "fixes" the
     date (the `B` into `8`)."""
     return single_vector(out, "misprinted-00-td3.jpg", seed + 137, "blur", misprinted)
+
+
+# The French national ID specimen (BERTHIER Corinne) of TestVectors/mrz/samples.txt, from
+# cheminfo/mrz's tests: the 1988-2021 card's own 2 x 36 layout, not a TD2's.
+FRENCH_ID_SPECIMEN = ["IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<<", "9409923102854CORINNE<<<<<<<6512068F4"]
+
+
+def french_vector(out, seed):
+    """`french-00-id.jpg`: a clean photo of a card with the French ID specimen's MRZ (generator
+    seed + 237)."""
+    return single_vector(out, "french-00-id.jpg", seed + 237, "clean", lambda rng: FRENCH_ID_SPECIMEN, layout="TD2")
 
 
 def faint_vector(out, seed):
@@ -586,6 +597,7 @@ def main():
         manifest["widened"] = widened_vector(out, args.seed)
         manifest["misprinted"] = misprinted_vector(out, args.seed)
         manifest["faint"] = faint_vector(out, args.seed)
+        manifest["french"] = french_vector(out, args.seed)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

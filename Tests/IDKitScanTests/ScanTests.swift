@@ -23,6 +23,8 @@ struct ImageVectors: Decodable, Sendable {
     var misprinted: Entry
     /// A TD2 in thin faint print that only a half-resolution search finds.
     var faint: Entry
+    /// A card printed with the French national ID specimen's MRZ (2 × 36, the 1988 layout).
+    var french: Entry
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
