@@ -83,6 +83,36 @@ import IDKitMRZ
         #expect(!MRZScanner.Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0).endsSearch)
     }
 
+    /// A band found 36 characters wide and read as a valid TD2, and the same band widened to 44
+    /// and read as a valid TD3, neither verified: the TD3 passes five check digits to the TD2's
+    /// four, and is taken (``MRZScanner/Outcome/replacesAsWidened(_:)``).
+    @Test func aValidWidenedReadingWithMoreCheckDigitsReplacesAValidShortOne() throws {
+        func outcome(_ lines: [String], _ format: MRZFormat, verified: Bool = false) -> MRZScanner.Outcome {
+            let reading = MRZReading(format: format, lines: lines, confidence: lines.map { $0.map { _ in 0.9 } }, verified: verified,
+                                     checkDigitCorrections: 0, unsureFields: verified ? [] : ["name"], recognizer: .network)
+            return MRZScanner.Outcome(band: nil, reading: reading, parsed: try? MRZParser().parse(lines: lines),
+                                      locateMilliseconds: 0, readMilliseconds: 0)
+        }
+        let fields = MRZFields(documentCode: "P", issuingState: "UTO", documentNumber: "L898902C3",
+                               primaryIdentifier: "ERIKSSON", secondaryIdentifier: "ANNA", nationality: "UTO",
+                               dateOfBirth: "740812", sex: "F", dateOfExpiry: "320415", optionalData1: "", optionalData2: nil)
+        let td3 = try MRZGenerator.generate(fields, format: .td3).split(separator: "\n").map(String.init)
+        var card = fields
+        card.documentCode = "I"
+        let td2 = try MRZGenerator.generate(card, format: .td2).split(separator: "\n").map(String.init)
+        let short = outcome(td2, .td2), wide = outcome(td3, .td3)
+        #expect(short.parsed?.isValid == true && wide.parsed?.isValid == true)
+        #expect(short.passingCheckDigits == 4 && wide.passingCheckDigits == 5)
+        #expect(wide.replacesAsWidened(short))
+        // The other way round, fewer check digits: kept only if verified.
+        #expect(!short.replacesAsWidened(wide))
+        #expect(outcome(td2, .td2, verified: true).replacesAsWidened(wide))
+        // An invalid widened reading replaces nothing valid.
+        var broken = td3
+        broken[1] = String(broken[1].dropLast()) + (broken[1].last == "1" ? "2" : "1")
+        #expect(!outcome(broken, .td3).replacesAsWidened(short))
+    }
+
     /// Which of two readings of one band the scanner keeps (``MRZScanner/Outcome/replaces(_:)``).
     @Test func aClearReadingReplacesAnUnclearOneThatPassesNoMoreCheckDigits() {
         let failing = Self.failingBirthCheckDigit                   // the birth date's and the composite fail
