@@ -204,8 +204,7 @@ enum MRZFastPath {
         case 73:
             guard p[36] == 0x0A else { return nil }
             if p[0] == UInt8(ascii: "V") { return .mrvB }
-            if p[0] == UInt8(ascii: "I") && p[1] == UInt8(ascii: "D") && p[2] == UInt8(ascii: "F")
-                && p[3] == UInt8(ascii: "R") && p[4] == UInt8(ascii: "A") { return .franceID1988 }
+            if MRZFormat.isFrenchID(firstLine: p) { return .franceID1988 }
             return .td2
         case 92:
             guard p[30] == 0x0A && p[61] == 0x0A else { return nil }

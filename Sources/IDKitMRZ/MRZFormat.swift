@@ -34,6 +34,15 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable, Hashable, Custom
 
     public var lineCount: Int { self == .td1 ? 3 : 2 }
 
+    /// Whether the first line of a two-line, 36-character MRZ makes it the French national ID of
+    /// 1988–2021 rather than a TD2: it begins `IDFRA`. `first` holds at least 5 bytes. The parser's
+    /// layout detection and the image reader's decoder both ask this.
+    @inline(__always)
+    public static func isFrenchID(firstLine first: UnsafePointer<UInt8>) -> Bool {
+        first[0] == UInt8(ascii: "I") && first[1] == UInt8(ascii: "D") && first[2] == UInt8(ascii: "F")
+            && first[3] == UInt8(ascii: "R") && first[4] == UInt8(ascii: "A")
+    }
+
     public var lineLength: Int {
         switch self {
         case .td1: return 30

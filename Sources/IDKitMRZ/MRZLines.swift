@@ -143,15 +143,8 @@ struct MRZLines {
         let code = base[starts.0]
         if first == 44 { return code == UInt8(ascii: "V") ? .mrvA : .td3 }
         if code == UInt8(ascii: "V") { return .mrvB }
-        if isFrenchID { return .franceID1988 }
+        if MRZFormat.isFrenchID(firstLine: base + starts.0) { return .franceID1988 }
         return .td2
-    }
-
-    /// `IDFRA` on a 2×36 MRZ: the French national ID of 1988–2021, not TD2.
-    private var isFrenchID: Bool {
-        let p = base + starts.0
-        return p[0] == UInt8(ascii: "I") && p[1] == UInt8(ascii: "D") && p[2] == UInt8(ascii: "F")
-            && p[3] == UInt8(ascii: "R") && p[4] == UInt8(ascii: "A")
     }
 
     /// The lines joined by `\n`.

@@ -97,8 +97,6 @@ struct MRZDecoder: Sendable {
 
     /// How much less likely a symbol outside a position's character class is, a priori (nats).
     static let outsideClassPenalty: Float = 4
-    /// `IDFRA`, as symbol indices.
-    static let frenchCardPrefix: [Int] = "IDFRA".utf8.map { b in symbols.firstIndex(of: b)! }
     static let firstLetters: [MRZFormat: [Int]] = [.td3: [15], .mrvA: [21], .mrvB: [21], .td2: [8, 0, 2], .td1: [8, 0, 2]]
 
     static let symbols = OCRBTemplates.symbols
@@ -138,16 +136,19 @@ struct MRZDecoder: Sendable {
     /// margin, the reading is not verified (the check digits of both layouts may hold).
     func decode(_ scores: MRZScores) -> MRZReading {
         // The French national ID of 1988–2021: two lines of 36 whose first begins `IDFRA` have that
-        // card's layout (the parser reads them so, ``MRZLines``), not a TD2's: its card number,
-        // names, birth date and the composite over both lines stand elsewhere. Decoded as a TD2,
-        // a French card's check digits fail wherever it is read right. The card's layout is taken
-        // when its reading is valid; otherwise the lines are decoded as a TD2's, as before (a TD2
-        // printed `IDFRA…`, which the parser calls an invalid French card, is read as printed).
-        if scores.format == .td2 || scores.format == .mrvB, let first = scores.evidence.first, first.count >= 5,
-           zip(first.prefix(5), Self.frenchCardPrefix).allSatisfy({ e, s in e.indices.max { e[$0] < e[$1] } == s }) {
-            let french = decode(scores, as: .franceID1988)
-            if let parsed = try? MRZParser().parse(lines: french.lines), parsed.format == .franceID1988, parsed.isValid {
-                return french
+        // card's layout (``MRZFormat/isFrenchID(firstLine:)``, as the parser reads them), not a
+        // TD2's: its card number, names, birth date and the composite over both lines stand
+        // elsewhere. Decoded as a TD2, a French card's check digits fail wherever it is read right.
+        // The card's layout is taken when its reading is valid; otherwise the lines are decoded as
+        // a TD2's, as before (a TD2 printed `IDFRA…`, which the parser calls an invalid French
+        // card, is read as printed).
+        if scores.format == .td2 || scores.format == .mrvB, let first = scores.evidence.first, first.count >= 5 {
+            let start = first.prefix(5).map { e in Self.symbols[e.indices.max { e[$0] < e[$1] }!] }
+            if start.withUnsafeBufferPointer({ MRZFormat.isFrenchID(firstLine: $0.baseAddress!) }) {
+                let french = decode(scores, as: .franceID1988)
+                if let parsed = try? MRZParser().parse(lines: french.lines), parsed.format == .franceID1988, parsed.isValid {
+                    return french
+                }
             }
         }
         let alternatives: [MRZFormat] = switch scores.format {
