@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: bench-real-scales python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -133,6 +133,14 @@ bench-real: release
 	@command -v tesseract >/dev/null || scripts/install-deps --with tesseract-ocr tesseract-ocr-eng
 	@python3 -c "import passporteye" 2>/dev/null || python3 -m pip install -q passporteye
 	taskset -c 0 python3 Benchmarks/compare_passporteye.py $(REAL_IMAGES)
+
+## The same specimens shrunk to 0.7, 0.5 and 0.35 times (Lanczos, into .build/real-scales; never
+## committed): how the reader holds up as characters fall from 12-20 px towards 5 px (one core).
+REAL_SCALES ?= 0.7 0.5 0.35
+bench-real-scales: release
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
+	python3 Benchmarks/rescale_real.py $(REAL_IMAGES) .build/real-scales $(REAL_SCALES)
+	@for s in $(REAL_SCALES); do echo "scale $$s:"; taskset -c 0 .build/release/idkit-bench scan-real .build/real-scales/s$$s; done
 
 ## idkit serve under wrk (issue 15): /v1/mrz, /healthz, /v1/aamva, NDJSON batches, and a FastAPI
 ## service on uvicorn wrapping PyPI mrz with the same wrk script, in one run (wrk shares the cores).
