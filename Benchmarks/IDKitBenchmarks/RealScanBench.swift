@@ -24,6 +24,7 @@ func runScanReal(directory: String, verbose: Bool) {
     let labels = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
     let scanner = DocumentScanner()
     var exact = 0, verified = 0, wrongVerified = 0, chars = 0, correctChars = 0, verifiable = 0
+    var adequate = 0, adequateVerified = 0
     var totals: [Double] = [], stages: [String: [Double]] = [:]
     for label in labels {
         let scan = scanner.scan(file: directory + "/" + label.file)
@@ -34,6 +35,13 @@ func runScanReal(directory: String, verbose: Bool) {
         let printedIsValid = !label.checks_fail && (try? MRZParser().parse(lines: label.mrz))?.isValid == true
         if printedIsValid { verifiable += 1 }
         if isVerified { verified += 1; if !isExact || !printedIsValid { wrongVerified += 1 } }
+        // What the scan's own quality judgement calls large enough to read (`isAdequateResolution`:
+        // the MRZ's characters at least `minimumCharacterHeight` px high), among those whose
+        // printed MRZ can be verified at all.
+        if printedIsValid, scan.quality?.isAdequateResolution == true {
+            adequate += 1
+            if isVerified && isExact { adequateVerified += 1 }
+        }
         let truth = Array(label.mrz.joined().utf8), read = Array(lines.joined().utf8)
         chars += truth.count
         if truth.count == read.count { correctChars += zip(truth, read).filter { $0 == $1 }.count }
@@ -57,6 +65,8 @@ func runScanReal(directory: String, verbose: Bool) {
     print("real images: \(labels.count)  exact \(exact) (\(pct(exact, labels.count)))  verified \(verified) (\(pct(verified, labels.count)))"
           + " — \(pct(verified, verifiable)) of the \(verifiable) whose printed MRZ is valid"
           + "  verified-but-wrong \(wrongVerified)  characters \(pct(correctChars, chars))")
+    print("  of the \(adequate) whose printed MRZ is valid and whose characters the scan judges large enough"
+          + " (isAdequateResolution): verified \(adequateVerified) (\(pct(adequateVerified, adequate)))")
     print(String(format: "in-process ms: median %.0f  p90 %.0f", quantile(totals, 0.5), quantile(totals, 0.9))
           + "  (" + stages.keys.sorted().filter { $0 != "total" }.map { String(format: "%@ %.0f", $0, quantile(stages[$0]!, 0.5)) }.joined(separator: ", ") + " median)")
 }
