@@ -99,6 +99,16 @@ func runScanImages(directory: String, verbose: Bool) {
           + pct(all.verified, all.n).padding(toLength: 10, withPad: " ", startingAt: 0) + "\(all.falseAccept)".padding(toLength: 11, withPad: " ", startingAt: 0)
           + String(format: "%.2f%%", 100 * Double(all.correctChars) / Double(max(1, all.chars))).padding(toLength: 10, withPad: " ", startingAt: 0)
           + String(format: "%-11.0f%.0f", sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 9 / 10)]))
+    // Counts, not rounded percentages, for comparing two runs: all groups, and the groups with
+    // confusions injected into the print (`+confused`) apart from the others.
+    for (title, keep) in [("all", { (_: String) in true }), ("without confusions", { !$0.hasSuffix("+confused") }),
+                          ("with confusions", { $0.hasSuffix("+confused") })] as [(String, (String) -> Bool)] {
+        let t = order.filter(keep).map { groups[$0]! }
+        let n = t.reduce(0) { $0 + $1.n }
+        guard n > 0 else { continue }
+        print("\(title): exact \(t.reduce(0) { $0 + $1.exact }) / \(n), verified \(t.reduce(0) { $0 + $1.verified }),"
+              + " verified but wrong \(t.reduce(0) { $0 + $1.falseAccept })")
+    }
     print(String(format: "peak RSS %.1f MiB", Double(peakRSSKiB()) / 1024))
 }
 
