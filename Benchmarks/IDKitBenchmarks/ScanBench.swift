@@ -101,13 +101,16 @@ func runScanImages(directory: String, verbose: Bool) {
           + String(format: "%-11.0f%.0f", sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 9 / 10)]))
     // Counts, not rounded percentages, for comparing two runs: all groups, and the groups with
     // confusions injected into the print (`+confused`) apart from the others.
-    for (title, keep) in [("all", { (_: String) in true }), ("without confusions", { !$0.hasSuffix("+confused") }),
-                          ("with confusions", { $0.hasSuffix("+confused") })] as [(String, (String) -> Bool)] {
-        let t = order.filter(keep).map { groups[$0]! }
-        let n = t.reduce(0) { $0 + $1.n }
-        guard n > 0 else { continue }
-        print("\(title): exact \(t.reduce(0) { $0 + $1.exact }) / \(n), verified \(t.reduce(0) { $0 + $1.verified }),"
-              + " verified but wrong \(t.reduce(0) { $0 + $1.falseAccept })")
+    func counts(_ title: String, _ t: Tally) {
+        print("\(title): exact \(t.exact) / \(t.n), verified \(t.verified), verified but wrong \(t.falseAccept)")
+    }
+    counts("all", all)
+    for (title, confused) in [("without confusions", false), ("with confusions", true)] {
+        let part = order.filter { $0.hasSuffix("+confused") == confused }.map { groups[$0]! }
+        guard !part.isEmpty else { continue }
+        counts(title, part.reduce(into: Tally()) { sum, t in
+            sum.n += t.n; sum.exact += t.exact; sum.verified += t.verified; sum.falseAccept += t.falseAccept
+        })
     }
     print(String(format: "peak RSS %.1f MiB", Double(peakRSSKiB()) / 1024))
 }

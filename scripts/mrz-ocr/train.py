@@ -116,11 +116,10 @@ def train_member(tf, seed, xva_k, yva):
     return model, lv, len(ytr)
 
 
-def member_weights(model, scale):
+def member_weights(tf, model, scale):
     """Keras weights to the NCHW graph: kernels HWIO -> OIHW; the first dense layer's rows from
     (h, w, c) order, as Keras flattens, to (c, h, w), as ONNX's Flatten of NCHW does. The last
     layer is multiplied by `scale` (1 / (members x temperature))."""
-    import tensorflow as tf
     L = tf.keras.layers
     c3 = CHANNELS[2]
     conv = [l for l in model.layers if isinstance(l, L.Conv2D)]
@@ -171,7 +170,7 @@ def main():
             k = (glyphs.SYMBOLS + "_")[t] + "->" + (glyphs.SYMBOLS + "_")[p_]
             confusions[k] = confusions.get(k, 0) + 1
 
-    onnx_model = export_onnx([member_weights(m, 1 / (MEMBERS * temperature)) for m in members])
+    onnx_model = export_onnx([member_weights(tf, m, 1 / (MEMBERS * temperature)) for m in members])
     data = onnx_model.SerializeToString()
     with open(OUT_ONNX, "wb") as f:
         f.write(data)
