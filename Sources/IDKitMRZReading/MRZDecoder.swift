@@ -161,13 +161,34 @@ struct MRZDecoder: Sendable {
         let chosen = alternatives.max { firstScore($0) < firstScore($1) }!
         var reading = decode(scores, as: chosen)
         // The layout rests on one character no check digit covers: unless the other layout's first
-        // letter is implausible, the document code is in doubt.
+        // letter is implausible, the document code is in doubt. Where the first letter was not seen
+        // at all (covered, or cut off by the photo's edge), the other layout is decoded too when
+        // this one's reading is invalid, and taken when its reading is valid: a visa's lines read
+        // as a passport's fail the composite check digit a visa has not. Only there: the first 36
+        // characters of a passport's lines (a band found short) pass every check digit of an
+        // MRV-B visa, and a `P` seen there must keep them the invalid TD2 they are.
         if let other = alternatives.first(where: { $0 != chosen }), firstScore(chosen) - firstScore(other) < Self.unprotectedMargin {
+            let unseen = scores.blank.first?.first.map { $0 > 0.5 } ?? false
+            if unseen, !Self.isValid(reading, as: chosen) {
+                let second = decode(scores, as: other)
+                if Self.isValid(second, as: other) { reading = second }
+            }
             reading.verified = false
             reading.unsureFields = Array(Set(reading.unsureFields + ["documentCode"])).sorted()
         }
         return reading
     }
+
+    /// Whether `reading`'s lines parse as a valid MRZ of `format`.
+    static func isValid(_ reading: MRZReading, as format: MRZFormat) -> Bool {
+        guard let parsed = try? MRZParser().parse(lines: reading.lines) else { return false }
+        return parsed.isValid && parsed.format == format
+    }
+
+    /// How much likelier, a priori, the commonest of a layout's first letters is (the first of
+    /// ``firstLetters``: `I` for cards, of `I`, `A` and `C`). It only breaks a tie, where nothing
+    /// tells the letters apart: a first character cut off by the photo's edge or covered.
+    static let commonestFirstLetter: Float = 0.1
 
     /// How much likelier a filler is, a priori, in a cell the recognizer says nothing about (covered
     /// by a finger or a sticker) right after a filler: fields are left-aligned and padded with
@@ -232,9 +253,15 @@ struct MRZDecoder: Sendable {
                 emptyFieldChecks.insert(at)
             }
         }
+        // A field that is never empty starts with a character, not a filler: fields are
+        // left-aligned (ICAO 9303-3 §4.3), so a cell not seen there (cut off by the photo's edge)
+        // gets no filler prior. A date's unknown parts are `<` pairs, never its first character alone.
+        let starts = Set(([.documentNumber, .name, .dateOfBirth, .dateOfExpiry] as [MRZFieldName])
+            .compactMap { format.characterRanges(of: $0).first }.map { MRZPosition(line: $0.line, column: $0.column) })
         for l in out.indices where l < classes.count {
             for p in out[l].indices where p < classes[l].count && classes[l][p].contains(UInt8(ascii: "<")) && isFlat(out[l][p]) {
                 let at = MRZPosition(line: l, column: p)
+                if starts.contains(at) { continue }
                 if checks.contains(at) {
                     if emptyFieldChecks.contains(at) { out[l][p][filler] += fillerRunPrior }
                     continue
@@ -271,7 +298,10 @@ struct MRZDecoder: Sendable {
             })
         }
         // Choosing weighs what documents hold (``letterOAmongDigits``); judging the choice does not.
-        let choosing = Self.withDigitContext(logp, classes: classes)
+        var choosing = Self.withDigitContext(logp, classes: classes)
+        if let commonest = Self.firstLetters[format]?.first, !choosing.isEmpty, !choosing[0].isEmpty {
+            choosing[0][0][commonest] += Self.commonestFirstLetter
+        }
         let choiceArgmax = choosing.map { $0.map { lp in lp.indices.max { lp[$0] < lp[$1] }! } }
         let argmax = logp.map { $0.map { lp in lp.indices.max { lp[$0] < lp[$1] }! } }
         let problem = MRZDecodingProblem(format: format, logp: logp, argmax: argmax, evidence: scores.evidence)

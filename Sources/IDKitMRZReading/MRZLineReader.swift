@@ -19,6 +19,10 @@ struct MRZScores: Sendable {
     /// clear ones (``MRZOwnGlyphs``); empty for the templates and for fused frames.
     var windows: [[Float]] = []
 
+    /// `[line][position]`: how much of the cell lies outside the image
+    /// (``MRZBand/cellsOutside(width:height:)``); empty when every cell was in view.
+    var outside: [[Double]] = []
+
     /// Whether there is evidence for every position of every line of `band` (none when its lines
     /// could not be cut out of the image).
     func isComplete(for band: MRZBand) -> Bool {
@@ -52,6 +56,18 @@ struct MRZLineReader: Sendable {
     static let pad = 4
     /// A window whose grey levels spread less than this part of its line's median is covered.
     static let coveredSpread: Float = 0.3
+    /// A cell this much of which lies outside the image (an MRZ whose first characters run off a
+    /// photo's edge) was not seen: its evidence is flat, as a covered cell's. The strip there is
+    /// the white fill of the warp with the image's edge across it.
+    static let mostlyOutside = 0.7
+    /// A cell this much of which lies outside the image was seen in part: the network reads a
+    /// glyph cut in two confidently as what the half looks like (on the real specimens cropped
+    /// through their first character, the right half of `K` as `<`, of `D` as `1`, of `6` as `5`,
+    /// of `M` as `J`, each at 0.99) as often as it reads it right. Its evidence is kept for
+    /// choosing but floored at ``partialEvidenceFloor`` below its first choice: every other
+    /// symbol stays plausible, so only the check digits can vouch for the cell.
+    static let partlyOutside = 0.3
+    static let partialEvidenceFloor: Float = 3
 
     /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
     /// image); only the first `positionLimit` characters' worth when given. A line that bends (a
@@ -192,7 +208,8 @@ struct MRZLineReader: Sendable {
     func read(_ image: GrayImage, band: MRZBand, model: MRZGlyphModel? = MRZGlyphModel.shared) -> MRZScores {
         let n = band.lineLength
         let strips = strips(image, band: band)
-        if let model, !strips.isEmpty {
+        let outside = band.cellsOutside(width: image.width, height: image.height)
+        if let model, !strips.isEmpty, outside.count >= strips.count {
             var windows: [Float] = []
             windows.reserveCapacity(strips.count * n * MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight)
             var spreads: [[Float]] = []
@@ -212,8 +229,11 @@ struct MRZLineReader: Sendable {
                     var lineEvidence: [[Float]] = [], lineBlank: [Float] = []
                     for i in 0..<n {
                         let (e, none) = MRZGlyphModel.evidence(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
-                        let covered = spreads[l][i] < Self.coveredSpread * typical
-                        lineEvidence.append(covered ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount) : e)
+                        let seen = outside[l][i]
+                        let covered = spreads[l][i] < Self.coveredSpread * typical || seen >= Self.mostlyOutside
+                        let floor = (e.max() ?? 0) - Self.partialEvidenceFloor
+                        lineEvidence.append(covered ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount)
+                                            : seen >= Self.partlyOutside ? e.map { max($0, floor) } : e)
                         lineBlank.append(covered ? 1 : none)
                     }
                     evidence.append(lineEvidence)
@@ -221,7 +241,8 @@ struct MRZLineReader: Sendable {
                 }
                 let size = MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight
                 let lineWindows = (0..<strips.count).map { l in Array(windows[(l * n * size)..<((l + 1) * n * size)]) }
-                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows)
+                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows,
+                                 outside: outside.contains { $0.contains { $0 > 0 } } ? outside : [])
             }
         }
         let evidence = correlations(image, band: band).map { $0.map { $0.map { MRZDecoder.beta * $0 } } }
@@ -347,6 +368,34 @@ extension MRZBand {
         return (0..<lines.count).map { k in
             (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }
         }
+    }
+
+    /// How much of each character's cell (a pitch wide, a character high) lies outside an image
+    /// of `width` × `height`, line by line: 0 in view, 1 wholly beyond the edge. Empty when the
+    /// band's lines cannot be laid out (no homography).
+    public func cellsOutside(width: Int, height: Int) -> [[Double]] {
+        guard let (transform, left, top, spacing) = MRZLineReader.rectification(self) else { return [] }
+        let w = Double(OCRBClassifier.width), cap = Double(OCRBClassifier.height) / 1.3
+        let across = [-0.4, -0.2, 0, 0.2, 0.4], down = [-0.4, 0, 0.4]
+        return (0..<lines.count).map { k in
+            (0..<lineLength).map { i in
+                var out = 0
+                for a in across {
+                    for d in down {
+                        let p = transform.apply(Point(x: left + (Double(i) + a) * w, y: top + Double(k) * spacing + d * cap))
+                        if !(p.x >= 0 && p.y >= 0 && p.x < Double(width) && p.y < Double(height)) { out += 1 }
+                    }
+                }
+                return Double(out) / Double(across.count * down.count)
+            }
+        }
+    }
+
+    /// Whether part of a character of the band lies outside an image of `width` × `height`
+    /// (``MRZLineReader/partlyOutside`` of its cell or more): the MRZ runs off the frame, and
+    /// what stood there was read from half a glyph or not at all.
+    public func runsOffImage(width: Int, height: Int) -> Bool {
+        cellsOutside(width: width, height: height).contains { $0.contains { $0 >= MRZLineReader.partlyOutside } }
     }
 
     /// The band with each line running from its first to its last character as read

@@ -273,9 +273,37 @@ public struct MRZScanner: Sendable {
         guard let first = Self.decoded(band, scores) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
         }
-        guard !first.endsSearch, let moved = Self.realigned(band, scores),
-              let second = Self.decoded(moved, MRZLineReader().read(image, band: moved)) else { return first }
-        return second.replaces(first) ? second : first
+        guard !first.endsSearch else { return first }
+        var best = first
+        let moves = (Self.realigned(band, scores).map { [$0] } ?? []) + Self.beyondEdge(band, width: image.width, height: image.height)
+        for moved in moves {
+            guard let next = Self.decoded(moved, MRZLineReader().read(image, band: moved)), next.replaces(best) else { continue }
+            best = next
+            if best.endsSearch { break }
+        }
+        return best
+    }
+
+    /// A band found level with the image's edge, moved by one or two positions beyond it: where
+    /// the photo cuts the MRZ through its first (or last) characters, the locator finds the
+    /// characters in view and lays the layout's length out from the first of them, so every
+    /// character is read one position early. Moved, the cells beyond the edge are not seen
+    /// (``MRZLineReader/mostlyOutside``): the layout and the check digits fill them in, unverified,
+    /// and the check digits judge whether the move was right. Read only when the band as found
+    /// gives no valid MRZ.
+    static func beyondEdge(_ band: MRZBand, width: Int, height: Int) -> [MRZBand] {
+        var moves: [MRZBand] = []
+        for k in 1...2 {
+            for positions in [-k, k] {
+                let moved = band.shifted(by: positions)
+                let outside = moved.cellsOutside(width: width, height: height)
+                let entering = positions < 0 ? Array(0..<k) : Array((band.lineLength - k)..<band.lineLength)
+                if !outside.isEmpty, outside.allSatisfy({ line in entering.allSatisfy { line[$0] >= MRZLineReader.mostlyOutside } }) {
+                    moves.append(moved)
+                }
+            }
+        }
+        return moves
     }
 
     /// The band's evidence decoded and parsed; `nil` when its lines could not be cut out of the

@@ -216,6 +216,45 @@ import IDKitMRZ
         #expect(r.unsureFields == ["composite"])
     }
 
+    /// A visa's lines, decoded as a passport's first (its first letter cut off by the photo's edge:
+    /// nothing tells `P` from `V`), fail the passport's composite check digit; the visa's layout
+    /// reads them valid, and the document code stays in doubt.
+    @Test func aVisaWhoseFirstLetterWasNotSeenIsDecodedAsAVisa() throws {
+        let fields = MRZFields(documentCode: "V", issuingState: "UTO", documentNumber: "L8988901C",
+                               primaryIdentifier: "ERIKSSON", secondaryIdentifier: "ANNA MARIA", nationality: "XXX",
+                               dateOfBirth: "400907", sex: "F", dateOfExpiry: "961210", optionalData1: "6ZE184226B", optionalData2: nil)
+        let visa = try MRZGenerator.generate(fields, format: .mrvA).split(separator: "\n").map(String.init)
+        #expect(try MRZParser().parse(lines: visa).format == .mrvA)
+        var withoutCheck = visa
+        withoutCheck[0] = "P" + visa[0].dropFirst()
+        #expect(try MRZParser().parse(lines: withoutCheck).isValid == false)
+        var scores = Self.scores(.td3, visa)
+        scores.evidence[0][0] = [Float](repeating: 0, count: 37)
+        scores.blank = visa.map { $0.map { _ in Float(0) } }
+        scores.blank[0][0] = 1
+        let r = MRZDecoder().decode(scores)
+        #expect(r.format == .mrvA)
+        #expect(r.lines == visa)
+        #expect(!r.verified)
+        #expect(r.unsureFields.contains("documentCode"))
+    }
+
+    /// A passport's lines cut to 36 characters (a band found short) pass every check digit of an
+    /// MRV-B visa, which has no composite. With its `P` seen, the lines are not taken for a visa's:
+    /// they stay the invalid TD2 they are (and the scanner reads the band wider).
+    @Test func aShortPassportWithItsPSeenIsNotTakenForAVisa() throws {
+        let short = Self.specimen.map { String($0.prefix(36)) }
+        var asVisa = short
+        asVisa[0] = "V" + short[0].dropFirst()
+        #expect(try MRZParser().parse(lines: asVisa).isValid)
+        var scores = Self.scores(.td2, short)
+        scores.blank = short.map { $0.map { _ in Float(0) } }
+        let r = MRZDecoder().decode(scores)
+        #expect(r.format == .td2)
+        #expect(r.lines[0].first == "P")
+        #expect(!r.verified)
+    }
+
     @Test func fillersContinueUnderACover() throws {
         // The last three cells of a TD1's first line covered: optional data, left-aligned and
         // padded with fillers, so the run of fillers before the cover continues under it.
