@@ -63,10 +63,11 @@ struct MRZLineReader: Sendable {
     /// A cell this much of which lies outside the image was seen in part: the network reads a
     /// glyph cut in two confidently as what the half looks like (on the real specimens cropped
     /// through their first character, the right half of `K` as `<`, of `D` as `1`, of `6` as `5`,
-    /// of `M` as `J`, each at 0.99) as often as it reads it right. Its evidence is kept for
-    /// choosing but floored at ``partialEvidenceFloor`` below its first choice: every other
-    /// symbol stays plausible, so only the check digits can vouch for the cell.
-    static let partlyOutside = 0.3
+    /// of `M` as `J`, each at 0.99) as often as it reads it right, and an `E` whose foot the
+    /// photo's lower edge cuts off is an `F`. Its evidence is kept for choosing but floored at
+    /// ``partialEvidenceFloor`` below its first choice: every other symbol stays plausible, so
+    /// only the check digits can vouch for the cell.
+    static let partlyOutside = 0.1
     static let partialEvidenceFloor: Float = 3
 
     /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
@@ -370,13 +371,14 @@ extension MRZBand {
         }
     }
 
-    /// How much of each character's cell (a pitch wide, a character high) lies outside an image
-    /// of `width` × `height`, line by line: 0 in view, 1 wholly beyond the edge. Empty when the
-    /// band's lines cannot be laid out (no homography).
+    /// How much of each character's glyph box (0.7 of a pitch wide, a cap height high, where
+    /// OCR-B's ink stands) lies outside an image of `width` × `height`, line by line: 0 in view,
+    /// 1 wholly beyond the edge, sampled on a 5 × 7 grid. Empty when the band's lines cannot be
+    /// laid out (no homography).
     public func cellsOutside(width: Int, height: Int) -> [[Double]] {
         guard let (transform, left, top, spacing) = MRZLineReader.rectification(self) else { return [] }
         let w = Double(OCRBClassifier.width), cap = Double(OCRBClassifier.height) / 1.3
-        let across = [-0.4, -0.2, 0, 0.2, 0.4], down = [-0.4, 0, 0.4]
+        let across = [-0.3, -0.15, 0, 0.15, 0.3], down = [-0.45, -0.3, -0.15, 0, 0.15, 0.3, 0.45]
         return (0..<lines.count).map { k in
             (0..<lineLength).map { i in
                 var out = 0
