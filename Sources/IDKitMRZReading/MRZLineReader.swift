@@ -19,10 +19,6 @@ struct MRZScores: Sendable {
     /// clear ones (``MRZOwnGlyphs``); empty for the templates and for fused frames.
     var windows: [[Float]] = []
 
-    /// `[line][position]`: how much of the cell lies outside the image
-    /// (``MRZBand/cellsOutside(width:height:)``); empty when every cell was in view.
-    var outside: [[Double]] = []
-
     /// Whether there is evidence for every position of every line of `band` (none when its lines
     /// could not be cut out of the image).
     func isComplete(for band: MRZBand) -> Bool {
@@ -56,11 +52,11 @@ struct MRZLineReader: Sendable {
     static let pad = 4
     /// A window whose grey levels spread less than this part of its line's median is covered.
     static let coveredSpread: Float = 0.3
-    /// A cell this much of which lies outside the image (an MRZ whose first characters run off a
+    /// A cell this much of whose glyph box lies outside the image (an MRZ whose first characters run off a
     /// photo's edge) was not seen: its evidence is flat, as a covered cell's. The strip there is
     /// the white fill of the warp with the image's edge across it.
     static let mostlyOutside = 0.7
-    /// A cell this much of which lies outside the image was seen in part: the network reads a
+    /// A cell this much of whose glyph box lies outside the image was seen in part: the network reads a
     /// glyph cut in two confidently as what the half looks like (on the real specimens cropped
     /// through their first character, the right half of `K` as `<`, of `D` as `1`, of `6` as `5`,
     /// of `M` as `J`, each at 0.99) as often as it reads it right, and an `E` whose foot the
@@ -242,8 +238,7 @@ struct MRZLineReader: Sendable {
                 }
                 let size = MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight
                 let lineWindows = (0..<strips.count).map { l in Array(windows[(l * n * size)..<((l + 1) * n * size)]) }
-                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows,
-                                 outside: outside.contains { $0.contains { $0 > 0 } } ? outside : [])
+                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows)
             }
         }
         let evidence = correlations(image, band: band).map { $0.map { $0.map { MRZDecoder.beta * $0 } } }
@@ -394,7 +389,7 @@ extension MRZBand {
     }
 
     /// Whether part of a character of the band lies outside an image of `width` × `height`
-    /// (``MRZLineReader/partlyOutside`` of its cell or more): the MRZ runs off the frame, and
+    /// (``MRZLineReader/partlyOutside`` of its glyph box or more): the MRZ runs off the frame, and
     /// what stood there was read from half a glyph or not at all.
     public func runsOffImage(width: Int, height: Int) -> Bool {
         cellsOutside(width: width, height: height).contains { $0.contains { $0 >= MRZLineReader.partlyOutside } }
