@@ -356,7 +356,7 @@ public struct MRZBandLocator: Sendable {
                 guard members.count >= minimumRun, let chain = makeChain(members, nodes) else { continue }
                 chains += split(chain, nodes)
             }
-            bands += group((joinsPieces ? joined(chains, nodes) : chains).filter { $0.members.count >= 12 })
+            bands += group((joinsPieces ? joined(chains, nodes) : chains).filter { $0.members.count >= 12 }, imageSize: imageSize)
         }
         return bands
     }
@@ -485,8 +485,23 @@ public struct MRZBandLocator: Sendable {
     /// The closest two MRZ lines stand, in character heights (usual spacing) or pitches (wide).
     static let closestLineSpacing = 1.3
 
+    /// How short, against the other lines, a line whose glyphs the image's edge cuts may be: the
+    /// foot of a photo's last MRZ line cut off by its lower edge leaves components a quarter or a
+    /// half shorter, which the usual ratio (0.75) no longer takes for a line of the same print.
+    static let cutLineHeightRatio = 0.45
+
+    /// Whether `chain` runs along the image's edge, its glyphs cut by it: both its ends within
+    /// half its (cut) height and two pixels of the same edge.
+    static func isCutByFrame(_ chain: Chain, imageSize: (Int, Int)) -> Bool {
+        let reach = chain.height / 2 + 2
+        let w = Double(imageSize.0), h = Double(imageSize.1)
+        let ends = [chain.start, chain.end]
+        return ends.allSatisfy { $0.y > h - 1 - reach } || ends.allSatisfy { $0.y < reach }
+            || ends.allSatisfy { $0.x > w - 1 - reach } || ends.allSatisfy { $0.x < reach }
+    }
+
     /// Two or three parallel chains at the MRZ line spacing, as bands.
-    func group(_ chains: [Chain]) -> [MRZBand] {
+    func group(_ chains: [Chain], imageSize: (Int, Int)) -> [MRZBand] {
         var bands: [MRZBand] = []
         let order = chains.indices.sorted { chains[$0].members.count > chains[$1].members.count }
         var used = Set<Int>()
@@ -497,8 +512,9 @@ public struct MRZBandLocator: Sendable {
             for b in order where b != a && !used.contains(b) {
                 let c = chains[b]
                 let dot = base.direction.x * c.direction.x + base.direction.y * c.direction.y
+                let shortest = Self.isCutByFrame(c, imageSize: imageSize) ? Self.cutLineHeightRatio : 0.75
                 guard dot > cos(5 * Double.pi / 180), c.pitch / base.pitch > 0.8, c.pitch / base.pitch < 1.25,
-                      c.height / base.height > 0.75, c.height / base.height < 1.33 else { continue }
+                      c.height / base.height > shortest, c.height / base.height < 1.33 else { continue }
                 let mid = Point(x: (c.start.x + c.end.x) / 2, y: (c.start.y + c.end.y) / 2)
                 let offset = (mid.x - base.start.x) * nx + (mid.y - base.start.y) * ny
                 // Overlap along the line.

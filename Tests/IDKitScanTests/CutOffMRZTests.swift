@@ -73,6 +73,23 @@ import IDKitMRZ
         #expect(scan.quality?.hints.first == "documentPartiallyVisible")
     }
 
+    /// The photo's lower edge a quarter of a character height into the last line: the locator
+    /// still takes the cut line for the layout's last (its glyphs shorter than the others'), the
+    /// lines above read as printed, and nothing of the cut line is vouched for. Before, a card's
+    /// first two lines were read as a TD2's and a passport's first line alone was no MRZ.
+    @Test(arguments: clean)
+    func aLastLineCutAtItsFootKeepsTheLinesAbove(_ v: ImageVectors.Entry) throws {
+        let whole = ImageVectors.image(v.file)
+        let cap = try #require(scanner.scan(whole).quality?.mrzCharHeightPx)
+        let y = Int(max(v.quad[2][1], v.quad[3][1]) - 0.25 * cap)
+        let scan = scanner.scan(whole.cropped(x: 0, y: 0, width: whole.width, height: y))
+        let reading = try #require(scan.reading)
+        #expect(reading.format.rawValue == v.layout)
+        #expect(Array(reading.lines.dropLast()) == Array(v.lines.dropLast()))
+        #expect(!reading.verified)
+        #expect(scan.quality?.hints.first == "documentPartiallyVisible")
+    }
+
     /// The same photos whole: no cell outside, no hint, read and verified as before.
     @Test(arguments: clean)
     func theWholePhotoHasNoCellOutside(_ v: ImageVectors.Entry) throws {
