@@ -187,7 +187,9 @@ public struct DocumentScanner: Sendable {
     /// Several frames of one document: the MRZ read from their combined character scores.
     public func scan(frames: [GrayImage]) -> DocumentScan {
         let t0 = Date()
-        guard let first = frames.first, first.width >= 120, first.height >= 40 else {
+        // Two MRZ lines of 8 px characters, cropped to the zone itself, stand in 24 rows: a crop of
+        // a passport's zone 412 × 38 px (9 px characters) was refused as too small to hold one.
+        guard let first = frames.first, max(first.width, first.height) >= 120, min(first.width, first.height) >= 24 else {
             let size = frames.first.map { "\($0.width)×\($0.height)" } ?? "no image"
             return .failed(.imageTooSmall, reason: "\(size) pixels cannot hold a readable MRZ", timingsMs: ["total": ms(since: t0)])
         }

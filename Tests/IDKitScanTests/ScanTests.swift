@@ -110,6 +110,10 @@ struct ImageVectors: Decodable, Sendable {
         #expect(blank.status == .mrzNotFound)
         #expect(blank.quality?.hints == ["documentNotDetected"])
         #expect(scanner.scan(GrayImage(width: 60, height: 20)).status == .imageTooSmall)
+        #expect(scanner.scan(GrayImage(width: 400, height: 23, filledWith: 200)).status == .imageTooSmall)
+        // A crop of the zone alone may be as low as two lines of 8 px characters: looked at.
+        #expect(scanner.scan(GrayImage(width: 400, height: 24, filledWith: 200)).status == .mrzNotFound)
+        #expect(scanner.scan(GrayImage(width: 24, height: 400, filledWith: 200)).status == .mrzNotFound)
         let notAnImage = scanner.scan(file: ImageVectors.directory.appendingPathComponent("manifest.json").path)
         #expect(notAnImage.status == .unsupportedImage)
         #expect(notAnImage.reason?.contains("not a PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC or JPEG 2000 file") == true)
