@@ -146,9 +146,7 @@ struct MRZDecoder: Sendable {
             let start = first.prefix(5).map { e in Self.symbols[e.indices.max { e[$0] < e[$1] }!] }
             if start.withUnsafeBufferPointer({ MRZFormat.isFrenchID(firstLine: $0.baseAddress!) }) {
                 let french = decode(scores, as: .franceID1988)
-                if let parsed = try? MRZParser().parse(lines: french.lines), parsed.format == .franceID1988, parsed.isValid {
-                    return french
-                }
+                if Self.isValid(french.lines, as: .franceID1988) { return french }
             }
         }
         let alternatives: [MRZFormat] = switch scores.format {
@@ -169,9 +167,9 @@ struct MRZDecoder: Sendable {
         // MRV-B visa, and a `P` seen there must keep them the invalid TD2 they are.
         if let other = alternatives.first(where: { $0 != chosen }), firstScore(chosen) - firstScore(other) < Self.unprotectedMargin {
             let unseen = scores.blank.first?.first.map { $0 > 0.5 } ?? false
-            if unseen, !Self.isValid(reading, as: chosen) {
+            if unseen, !Self.isValid(reading.lines, as: chosen) {
                 let second = decode(scores, as: other)
-                if Self.isValid(second, as: other) { reading = second }
+                if Self.isValid(second.lines, as: other) { reading = second }
             }
             reading.verified = false
             reading.unsureFields = Array(Set(reading.unsureFields + ["documentCode"])).sorted()
@@ -179,9 +177,9 @@ struct MRZDecoder: Sendable {
         return reading
     }
 
-    /// Whether `reading`'s lines parse as a valid MRZ of `format`.
-    static func isValid(_ reading: MRZReading, as format: MRZFormat) -> Bool {
-        guard let parsed = try? MRZParser().parse(lines: reading.lines) else { return false }
+    /// Whether `lines` parse as a valid MRZ of `format` (not another layout's).
+    static func isValid(_ lines: [String], as format: MRZFormat) -> Bool {
+        guard let parsed = try? MRZParser().parse(lines: lines) else { return false }
         return parsed.isValid && parsed.format == format
     }
 
@@ -322,7 +320,7 @@ struct MRZDecoder: Sendable {
         let changes = zip(chosen, argmax).reduce(0) { $0 + zip($1.0, $1.1).filter { $0 != $1 }.count }
         var unsure: [String] = []
         var verified = false
-        if let parsed = try? MRZParser().parse(lines: lines), parsed.isValid, parsed.format == format {
+        if Self.isValid(lines, as: format) {
             unsure = problem.unsureFields(chosen)
             // Verified is the recognizer's own reading. What is printed is read as printed: a
             // character the recognizer itself reads as another symbol, which the layout's classes,

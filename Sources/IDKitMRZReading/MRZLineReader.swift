@@ -70,11 +70,12 @@ struct MRZLineReader: Sendable {
     /// image); only the first `positionLimit` characters' worth when given. A line that bends (a
     /// curved page: one homography for the band cannot follow it) is straightened by a quadratic
     /// fitted to where its character centres fall in the strip.
-    func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil) -> [GrayImage] {
+    func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil,
+                geometry: Rectification? = nil) -> [GrayImage] {
         let w = OCRBClassifier.width, h = OCRBClassifier.height, pad = Self.pad
         let stripWidth = min(band.lineLength, positionLimit ?? band.lineLength) * w + 2 * pad, stripHeight = h + 2 * pad
         let fullWidth = band.lineLength * w + 2 * pad
-        guard let geometry = Self.rectification(band) else { return [] }
+        guard let geometry = geometry ?? Self.rectification(band) else { return [] }
         let bandTransform = geometry.transform, lineSpacing = geometry.spacing
         let margin = Self.bendMargin
         var strips: [GrayImage] = []
@@ -204,9 +205,12 @@ struct MRZLineReader: Sendable {
     /// templates when the network cannot run.
     func read(_ image: GrayImage, band: MRZBand, model: MRZGlyphModel? = MRZGlyphModel.shared) -> MRZScores {
         let n = band.lineLength
-        let strips = strips(image, band: band)
-        let outside = band.cellsOutside(width: image.width, height: image.height)
-        if let model, !strips.isEmpty, outside.count >= strips.count {
+        // The band's homography (a fit to every character centre) once, for the strips and for
+        // where the cells fall against the image's edge.
+        let geometry = Self.rectification(band)
+        let strips = strips(image, band: band, geometry: geometry)
+        if let model, let geometry, !strips.isEmpty {
+            let outside = band.cellsOutside(width: image.width, height: image.height, geometry: geometry)
             var windows: [Float] = []
             windows.reserveCapacity(strips.count * n * MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight)
             var spreads: [[Float]] = []
@@ -245,13 +249,17 @@ struct MRZLineReader: Sendable {
         return MRZScores(format: band.format, evidence: evidence, recognizer: .templates)
     }
 
+    /// The band's homography from the template-scale strip to the image, with where the first
+    /// character's centre and the line spacing stand in the strip.
+    typealias Rectification = (transform: Homography, left: Double, top: Double, spacing: Double)
+
     /// The band rectified: a homography from the template-scale band (character i of line k
     /// centred at `left + i·w`, `top + k·spacing`) to the image. One homography for the whole
     /// band, so that perspective shortens the pitch along a line as it does in the image; each
     /// line's strip is a horizontal slice of it. It starts affine (the last line's end placed by
     /// the other three corners: a four-corner perspective from two close lines swings wildly on a
     /// pixel of error), then the fit to all character centres adds the perspective there is.
-    static func rectification(_ band: MRZBand) -> (transform: Homography, left: Double, top: Double, spacing: Double)? {
+    static func rectification(_ band: MRZBand) -> Rectification? {
         let w = Double(OCRBClassifier.width), h = Double(OCRBClassifier.height), pad = Double(Self.pad)
         let corners = centreCorners(band)
         let left = pad + w / 2, right = pad + Double(band.lineLength - 1) * w + w / 2, top = pad + h / 2
@@ -371,7 +379,11 @@ extension MRZBand {
     /// 1 wholly beyond the edge, sampled on a 5 × 7 grid. Empty when the band's lines cannot be
     /// laid out (no homography).
     public func cellsOutside(width: Int, height: Int) -> [[Double]] {
-        guard let (transform, left, top, spacing) = MRZLineReader.rectification(self) else { return [] }
+        MRZLineReader.rectification(self).map { cellsOutside(width: width, height: height, geometry: $0) } ?? []
+    }
+
+    func cellsOutside(width: Int, height: Int, geometry: MRZLineReader.Rectification) -> [[Double]] {
+        let (transform, left, top, spacing) = geometry
         let w = Double(OCRBClassifier.width), cap = Double(OCRBClassifier.height) / 1.3
         let across = [-0.3, -0.15, 0, 0.15, 0.3], down = [-0.45, -0.3, -0.15, 0, 0.15, 0.3, 0.45]
         return (0..<lines.count).map { k in

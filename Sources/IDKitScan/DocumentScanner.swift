@@ -321,7 +321,7 @@ public struct DocumentScanner: Sendable {
         scans.sort { ($0.detection?.area ?? 0) > ($1.detection?.area ?? 0) }
         scan.documents = [scan] + scans
         var quality = ImageQuality(image: first, band: scan.band, thresholds: thresholds)
-        quality.addCaptureHints(document: scan.detection, width: first.width, height: first.height, thresholds: thresholds)
+        quality.addCaptureHints(document: scan.detection, band: scan.band, width: first.width, height: first.height, thresholds: thresholds)
         scan.quality = quality
         let readMs = outcome.readMilliseconds + extraReadMs
         scan.timingsMs = ["locate": outcome.locateMilliseconds, "read": readMs, "barcodes": barcodeMs, "detect": detectMs, "total": ms(since: t0)]

@@ -42,7 +42,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     public var isAdequateResolution: Bool
     /// `documentNotDetected`, `documentPartiallyVisible` (also when the MRZ runs off the frame),
     /// `documentTooFar`, `documentTooClose`,
-    /// `documentTilted` (``addCaptureHints(document:width:height:thresholds:)``), `documentTooSmall`
+    /// `documentTilted` (``addCaptureHints(document:band:width:height:thresholds:)``), `documentTooSmall`
     /// (MRZ characters too small to read reliably), `brightnessLow`, `brightnessHigh`,
     /// `sharpnessLow`, `glareOnMRZ`.
     public var hints: [String]
@@ -94,9 +94,6 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         isGlareFree = glare <= thresholds.maximumGlare
         isAdequateResolution = (mrzCharHeightPx ?? 0) >= thresholds.minimumCharacterHeight
         var hints: [String] = []
-        // The MRZ itself runs off the frame (its first or last characters cut by the photo's
-        // edge): the document is partly out of view whatever outline was found.
-        if let band, band.runsOffImage(width: image.width, height: image.height) { hints.append(Self.partiallyVisible) }
         if band != nil && !isAdequateResolution { hints.append("documentTooSmall") }
         if brightness < thresholds.minimumBrightness { hints.append("brightnessLow") }
         if brightness > thresholds.maximumBrightness { hints.append("brightnessHigh") }
@@ -108,29 +105,29 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     /// The hints about where the document is in the frame (issue 14), put first: no document (no
     /// outline and no MRZ); a corner outside the frame or on its edge; too small or too large a
     /// share of the frame; a corner far from square (the camera tilted against the document).
-    public mutating func addCaptureHints(document: DetectedDocument?, width: Int, height: Int, thresholds: QualityThresholds) {
+    /// The MRZ `band` running off the frame (its first or last characters, or its last line's foot,
+    /// cut by the photo's edge) is the document partly out of view too, whatever outline was found.
+    public mutating func addCaptureHints(document: DetectedDocument?, band: MRZBand? = nil, width: Int, height: Int,
+                                         thresholds: QualityThresholds) {
         var capture: [String] = []
-        let mrzCut = hints.contains(Self.partiallyVisible)
-        hints.removeAll { $0 == Self.partiallyVisible }
+        let mrzCut = band?.runsOffImage(width: width, height: height) ?? false
         if let document {
             let c = document.corners.corners
             let margin = thresholds.frameMargin * Double(min(width, height))
             if mrzCut || c.contains(where: { $0.x < margin || $0.y < margin || $0.x > Double(width) - 1 - margin || $0.y > Double(height) - 1 - margin }) {
-                capture.append(Self.partiallyVisible)
+                capture.append("documentPartiallyVisible")
             }
             let share = document.area / Double(max(1, width * height))
             if share < thresholds.minimumDocumentShare { capture.append("documentTooFar") }
             if share > thresholds.maximumDocumentShare { capture.append("documentTooClose") }
             if Self.cornerSkew(c) > thresholds.maximumCornerSkew { capture.append("documentTilted") }
         } else if mrzCut {
-            capture.append(Self.partiallyVisible)
+            capture.append("documentPartiallyVisible")
         } else if mrzCharHeightPx == nil {
             capture.append("documentNotDetected")
         }
         hints = capture + hints
     }
-
-    static let partiallyVisible = "documentPartiallyVisible"
 
     /// The largest departure of the quadrilateral's corner angles from 90 degrees.
     static func cornerSkew(_ c: [Point]) -> Double {
