@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -124,6 +124,14 @@ bench-detect: release
 	@test -f $(PAIR_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --pairs $(PAIR_IMAGES) --count 40
 	taskset -c 0 .build/release/idkit-bench detect $(SCAN_BENCH_IMAGES)
 	taskset -c 0 .build/release/idkit-bench detect $(PAIR_IMAGES)
+
+## Document outlines on the real specimens against the corners labelled by eye
+## (TestVectors/mrz-real/document-corners.json): right / loose / missed / wrong / extra entries per
+## image group, as the ratchet test judges them (one core). BASELINE=DIR also judges another build's
+## saved `idkit scan --json` output (DIR/NAME.json per image) in the same run.
+bench-detect-real: release
+	taskset -c 0 .build/release/idkit-bench detect-real $(REAL_IMAGES) -v
+	@if [ -n "$(BASELINE)" ]; then echo "baseline ($(BASELINE)):"; .build/release/idkit-bench detect-real $(REAL_IMAGES) -v --from-json $(BASELINE); fi
 
 ## The real specimen images of ../shared/testdata/mrz-real: IDKit (whole scan, one core) and, in the
 ## same run, PassportEye with Debian's Tesseract (installed here if missing).

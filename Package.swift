@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "IDKitBenchmarks",
             dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",
-                           "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitDocumentDetection"],
+                           "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitDocumentDetection", "IDKitTestSupport"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .executableTarget(
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "IDKitScanTests",
             dependencies: ["IDKitScan", "IDKitMRZReading", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode",
-                           "IDKitDocumentDetection"]
+                           "IDKitDocumentDetection", "IDKitTestSupport"]
         ),
         .testTarget(
             name: "IDKitCLITests",

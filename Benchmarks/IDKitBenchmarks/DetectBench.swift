@@ -58,7 +58,7 @@ func runDetect(directory: String, verbose: Bool) {
             let expected = truth.lines == nil && truth.layout != "TD1" && entry.documents != nil ? "unknown" : truth.layout
             if let d = best?.0, error <= 0.1, d.format.rawValue == expected { tally.formatRight += 1 }
             if verbose {
-                let what = best.map { "\($0.0.format.rawValue) conf \(String(format: "%.2f", $0.0.confidence)) outline \($0.0.outlineFound)" } ?? "none"
+                let what = best.map { "\($0.0.format.rawValue) conf \(String(format: "%.2f", $0.0.confidence)) outline \($0.0.outlineFound) weakest side \(String(format: "%.2f", $0.0.weakestSide))" } ?? "none"
                 print(entry.file, truth.layout, String(format: "err %.3f", error), what, "docs \(documents.count)", String(format: "%.1f ms", ms))
                 if ProcessInfo.processInfo.environment["DETECT_DUMP"] != nil {
                     for d in documents { print("  doc", d.corners.corners.map { [Int($0.x), Int($0.y)] }) }
@@ -149,5 +149,39 @@ func runDecodeTime(_ files: [String]) {
             colorMs = min(colorMs, Double(t2 - t1) / 1e6)
         }
         print((file as NSString).lastPathComponent, String(format: "gray %.1f ms, colour + gray %.1f ms", grayMs, colorMs))
+    }
+}
+
+/// `idkit-bench detect-debug IMAGE`: the outline search step by step: every outline found (corners,
+/// support, weakest side, and what it makes with the MRZ read), then each band's placed outline,
+/// where snapping moved it, whether its sides may lie on the border, and the documents.
+func runDetectDebug(_ file: String) {
+    guard let image = try? ImageDecoder.decodeFile(atPath: file).image else { print("cannot decode \(file)"); return }
+    let detector = DocumentDetector()
+    let outcome = MRZScanner().scan(image)
+    let bands = outcome.band.map { [$0] } ?? []
+    func show(_ p: [Point]) -> String { p.map { "(\(Int($0.x.rounded())),\(Int($0.y.rounded())))" }.joined(separator: " ") }
+    print("image \(image.width)×\(image.height), band: \(bands.first.map { "\($0.format) \(show($0.quad.corners))" } ?? "none")")
+    guard let edges = detector.edges(of: image) else { print("no edges"); return }
+    for o in detector.outlines(in: edges) {
+        let d = DocumentDetector.document(o, band: bands.first)
+        print(String(format: "outline support %.2f weakest %.2f", o.support, o.weakestSide), show(o.points), "->",
+              d.map { String(format: "%@ conf %.2f ratio %.2f band %@", $0.format.rawValue, $0.confidence, $0.widthHeightRatio, $0.band == nil ? "no" : "yes") } ?? "none")
+    }
+    for band in bands {
+        guard let placed = DocumentDetector.placed(from: band) else { continue }
+        print("placed", show(placed.corners.corners))
+        let snapped = detector.snap(edges, [placed.corners.corners], keepingOut: [DocumentDetector.keepOut(band)])[0]
+        if let snapped {
+            let allowed = DocumentDetector.bordersAllowed(snapped.points, placed: placed.corners.corners, width: image.width, height: image.height)
+            let d = DocumentDetector.document(snapped, band: band)
+            print(String(format: "snapped support %.2f weakest %.2f", snapped.support, snapped.weakestSide), show(snapped.points),
+                  "borders allowed \(allowed)", d.map { String(format: "-> conf %.2f band %@", $0.confidence, $0.band == nil ? "no" : "yes") } ?? "-> none")
+        } else {
+            print("snapped: none (support under 0.5)")
+        }
+    }
+    for d in detector.detect(image, bands: bands) {
+        print(String(format: "document %@ conf %.2f outline %@ weakest %.2f", d.format.rawValue, d.confidence, d.outlineFound ? "found" : "placed", d.weakestSide), show(d.corners.corners))
     }
 }

@@ -52,6 +52,12 @@ struct BenchTool: Sendable {
         .onDirectory("scan-confidence", "confidence of right and wrong characters") { d, _ in runScanConfidence(directory: d) },
         .onDirectory("scan-locate", "where the locator puts the band") { d, _ in runScanLocate(directory: d) },
         .onDirectory("detect", "document corners and format against the generator's ground truth") { runDetect(directory: $0, verbose: $1) },
+        BenchTool(name: "detect-real", usage: "detect-real DIR [-v] [--from-json OUT]   document outlines of ../shared/testdata/mrz-real against TestVectors/mrz-real/document-corners.json", run: runDetectReal),
+        BenchTool(name: "detect-debug", usage: "detect-debug IMAGE   the outline search step by step") { a in
+            guard let file = a.first else { return false }
+            runDetectDebug(file)
+            return true
+        },
         BenchTool(name: "detect-time", usage: "detect-time IMAGE...   outline search and MRZ matching, milliseconds") { a in
             guard !a.isEmpty else { return false }
             runDetectTime(a)

@@ -18,6 +18,7 @@ using idk::write_error;
 struct Quad {
     cv::Point2d corner[4];
     double support = 0;
+    double weakest = 0;   // the support of the worst-supported side
     double area = 0;
 };
 
@@ -38,6 +39,51 @@ double edge_support(const cv::Mat &edges, const Quad &q) {
         }
     }
     return total > 0 ? static_cast<double>(hits) / total : 0;
+}
+
+/// The share of points along side `s` (from corner s to corner s+1, its middle 88%) that fall on
+/// an edge pixel: a document's outline has edges along all four sides, where a box around text or
+/// a hull around clutter leaves a side or two on nothing.
+double side_support(const cv::Mat &edges, const Quad &q, int s) {
+    int hits = 0, total = 0;
+    cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
+    int n = std::max(16, static_cast<int>(cv::norm(b - a) / 2));
+    for (int i = 0; i <= n; i++) {
+        double t = static_cast<double>(i) / n;
+        if (t < 0.06 || t > 0.94) continue;
+        cv::Point2d p = a + (b - a) * t;
+        int x = static_cast<int>(cvRound(p.x)), y = static_cast<int>(cvRound(p.y));
+        total++;
+        if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
+    }
+    return total > 0 ? static_cast<double>(hits) / total : 0;
+}
+
+double weakest_side(const cv::Mat &edges, const Quad &q) {
+    double weakest = 1;
+    for (int s = 0; s < 4; s++) weakest = std::min(weakest, side_support(edges, q, s));
+    return weakest;
+}
+
+/// Whether every point of `keep` lies on the inner side of the line through `a` and `b` (the side
+/// where `inside` lies): a document's side never runs through its own MRZ.
+bool clears(cv::Point2d a, cv::Point2d b, cv::Point2d inside, const cv::Point2d *keep, int count) {
+    cv::Point2d d = b - a;
+    double reference = d.x * (inside.y - a.y) - d.y * (inside.x - a.x);
+    for (int i = 0; i < count; i++) {
+        double c = d.x * (keep[i].y - a.y) - d.y * (keep[i].x - a.x);
+        if (c * reference < 0) return false;
+    }
+    return true;
+}
+
+bool clears_all(const Quad &q, const cv::Point2d *keep, int count) {
+    if (keep == nullptr) return true;
+    cv::Point2d centre = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
+    for (int s = 0; s < 4; s++) {
+        if (!clears(q.corner[s], q.corner[(s + 1) % 4], centre, keep, count)) return false;
+    }
+    return true;
 }
 
 /// Each side refitted to the edge pixels found across it (the nearest within `reach` of the
@@ -137,8 +183,10 @@ int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {
 
 /// Each side of an estimated outline moved (up to `reach` across, tilted up to 3 degrees about its
 /// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
-/// by the format's geometry, whose sides are a few per cent off.
-bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
+/// by the format's geometry, whose sides are a few per cent off. No side is placed through the
+/// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
+bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, const cv::Point2d *keep) {
+    cv::Point2d centre = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
     for (int s = 0; s < 4; s++) {
         cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4];
@@ -151,6 +199,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
         int coarse = 0, coarseHits = -1;
         for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
             cv::Point2d c = mid + normal * k;
+            if (keep != nullptr && !clears(c - u * (length / 2), c + u * (length / 2), centre, keep, 4)) continue;
             int hits = count_on_edges(thick, c - u * (length / 2), c + u * (length / 2));
             if (hits > coarseHits || (hits == coarseHits && std::abs(k) < std::abs(coarse))) {
                 coarseHits = hits;
@@ -162,6 +211,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
                 double angle = tilt * CV_PI / 180;
                 cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
                 cv::Point2d c = mid + normal * k;
+                if (keep != nullptr && !clears(c - v * (length / 2), c + v * (length / 2), centre, keep, 4)) continue;
                 int hits = count_on_edges(thick, c - v * (length / 2), c + v * (length / 2));
                 if (hits > best || (hits == best && std::abs(k) < std::abs(bestOffset))) {
                     best = hits;
@@ -171,6 +221,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
                 }
             }
         }
+        if (best < 0) return false;   // every position of this side runs through the keep-out
     }
     Quad moved = q;
     for (int s = 0; s < 4; s++) {
@@ -182,7 +233,8 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
         double t = ((p2.x - p.x) * d2.y - (p2.y - p.y) * d2.x) / det;
         moved.corner[s] = p + d1 * t;
     }
-    refine(edges, moved, 3);
+    Quad refined = moved;
+    if (refine(edges, refined, 3) && clears_all(refined, keep, 4)) moved = refined;
     q = moved;
     return true;
 }
@@ -193,6 +245,11 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach) {
 struct idk_edges {
     double scale = 1;
     cv::Mat edges[2], thick[2];
+    /// The same with the image's border drawn in, for snapping only: a scan cropped to the
+    /// document (a card or page filling the frame, its corners just visible) has its sides on the
+    /// border, where no gradient can show them. The outline search never sees the border: every
+    /// image would have its frame for an outline.
+    cv::Mat framedEdges[2], framedThick[2];
 };
 
 extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t height, char *error, size_t errorCapacity) {
@@ -212,6 +269,11 @@ extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t 
         for (int t = 0; t < 2; t++) {
             cv::Canny(dx, dy, made->edges[t], kThresholds[t].first, kThresholds[t].second, true);
             cv::dilate(made->edges[t], made->thick[t], cv::Mat(), cv::Point(-1, -1), 1);
+            made->framedEdges[t] = made->edges[t].clone();
+            made->framedThick[t] = made->thick[t].clone();
+            cv::Rect frame(0, 0, made->edges[t].cols, made->edges[t].rows);
+            cv::rectangle(made->framedEdges[t], frame, cv::Scalar(255), 1);
+            cv::rectangle(made->framedThick[t], frame, cv::Scalar(255), 2);
         }
         result = made.release();
         return 0;
@@ -221,10 +283,10 @@ extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t 
 
 extern "C" void idk_edges_free(idk_edges *edges) { delete edges; }
 
-extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double *corners, double reach, double *support,
-                                  char *error, size_t errorCapacity) {
+extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double *corners, const double *keepout, double reach,
+                                  double *support, double *weakest, char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (found == nullptr || corners == nullptr || support == nullptr || count < 0) {
+        if (found == nullptr || corners == nullptr || support == nullptr || weakest == nullptr || count < 0) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }
@@ -232,16 +294,25 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
         double diagonal = std::hypot(found->edges[0].cols, found->edges[0].rows);
         for (int k = 0; k < count; k++) {
             double *c = corners + 8 * k;
+            cv::Point2d keep[4];
+            if (keepout != nullptr) {
+                for (int i = 0; i < 4; i++) keep[i] = cv::Point2d(keepout[8 * k + 2 * i] * scale, keepout[8 * k + 2 * i + 1] * scale);
+            }
             Quad best;
             best.support = -1;
+            double bestWeakest = 0;
             for (int t = 0; t < 2; t++) {
                 Quad q;
                 for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(c[2 * i] * scale, c[2 * i + 1] * scale);
-                if (!snap(found->edges[t], found->thick[t], q, std::max(4.0, reach * diagonal))) continue;
-                q.support = edge_support(found->thick[t], q);
-                if (q.support > best.support) best = q;
+                if (!snap(found->framedEdges[t], found->framedThick[t], q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
+                q.support = edge_support(found->framedThick[t], q);
+                if (q.support > best.support) {
+                    best = q;
+                    bestWeakest = weakest_side(found->framedThick[t], q);
+                }
             }
             support[k] = std::max(0.0, best.support);
+            weakest[k] = bestWeakest;
             if (best.support < 0) continue;
             for (int i = 0; i < 4; i++) {
                 c[2 * i] = best.corner[i].x / scale;
@@ -253,9 +324,9 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
 }
 
 extern "C" int32_t idk_document_quads(const idk_edges *found, double minimumShare, double *quads, double *support,
-                                      int32_t capacity, char *error, size_t errorCapacity) {
+                                      double *weakest, int32_t capacity, char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (found == nullptr || quads == nullptr || support == nullptr || capacity <= 0) {
+        if (found == nullptr || quads == nullptr || support == nullptr || weakest == nullptr || capacity <= 0) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }
@@ -292,6 +363,7 @@ extern "C" int32_t idk_document_quads(const idk_edges *found, double minimumShar
                 q.area = quad_area(q);
                 if (q.area < minimumArea) continue;
                 q.support = edge_support(thick, q);
+                q.weakest = weakest_side(thick, q);
                 bool duplicate = false;
                 for (auto &other : kept) {
                     if (same_quad(q, other, 0.02 * diagonal)) {
@@ -311,6 +383,7 @@ extern "C" int32_t idk_document_quads(const idk_edges *found, double minimumShar
                 quads[8 * k + 2 * i + 1] = kept[k].corner[i].y / scale;
             }
             support[k] = kept[k].support;
+            weakest[k] = kept[k].weakest;
         }
         return count;
     });

@@ -67,6 +67,10 @@ public struct DetectedDocument: Sendable, Equatable {
     /// The outline was found in the image's edges; `false`: placed from the MRZ by the format's
     /// geometry, where no outline around it was found.
     public var outlineFound: Bool
+    /// The share of its worst-supported side that lies on edges (0 for an outline placed from the
+    /// MRZ alone): an outline with no MRZ or barcode in it is a document only with all four sides
+    /// on edges.
+    public var weakestSide: Double = 0
 
     /// Area in square pixels.
     public var area: Double { corners.area }
@@ -91,10 +95,14 @@ public struct DocumentDetector: Sendable {
         public var points: [Point]
         /// Share of the sides that lie on edges (0…1).
         public var support: Double
+        /// That share on its worst-supported side: a document has edges along all four, a box
+        /// around text or a hull around clutter leaves a side on nothing.
+        public var weakestSide: Double
 
-        public init(points: [Point], support: Double) {
+        public init(points: [Point], support: Double, weakestSide: Double) {
             self.points = points
             self.support = support
+            self.weakestSide = weakestSide
         }
     }
 
@@ -103,7 +111,13 @@ public struct DocumentDetector: Sendable {
     /// once, then only read.
     public final class Edges: @unchecked Sendable {
         fileprivate let handle: OpaquePointer
-        fileprivate init(_ handle: OpaquePointer) { self.handle = handle }
+        /// The image's size in pixels.
+        package let width: Int, height: Int
+        fileprivate init(_ handle: OpaquePointer, width: Int, height: Int) {
+            self.handle = handle
+            self.width = width
+            self.height = height
+        }
         deinit { idk_edges_free(handle) }
     }
 
@@ -113,7 +127,7 @@ public struct DocumentDetector: Sendable {
         let handle = image.pixels.withUnsafeBufferPointer { pixels in
             idk_edges_new(pixels.baseAddress, Int32(image.width), Int32(image.height), &error, error.count)
         }
-        return handle.map(Edges.init)
+        return handle.map { Edges($0, width: image.width, height: image.height) }
     }
 
     /// The outlines along the edges, best supported first (the expensive part of detection: run
@@ -121,11 +135,13 @@ public struct DocumentDetector: Sendable {
     public func outlines(in edges: Edges) -> [Outline] {
         let capacity = 24
         var quads = [Double](repeating: 0, count: capacity * 8), support = [Double](repeating: 0, count: capacity)
+        var weakest = support
         var error = [CChar](repeating: 0, count: 256)
-        let count = idk_document_quads(edges.handle, minimumShare, &quads, &support, Int32(capacity), &error, error.count)
+        let count = idk_document_quads(edges.handle, minimumShare, &quads, &support, &weakest, Int32(capacity), &error, error.count)
         guard count > 0 else { return [] }
         return (0..<Int(count)).map { k in
-            Outline(points: (0..<4).map { Point(x: quads[8 * k + 2 * $0], y: quads[8 * k + 2 * $0 + 1]) }, support: support[k])
+            Outline(points: (0..<4).map { Point(x: quads[8 * k + 2 * $0], y: quads[8 * k + 2 * $0 + 1]) }, support: support[k],
+                    weakestSide: weakest[k])
         }
     }
 
@@ -172,23 +188,28 @@ public struct DocumentDetector: Sendable {
             if holder == nil, candidates.contains(where: { $0.band != nil && Self.contains($0.corners.corners, centre) }) { continue }
             if let placed = Self.placed(from: band) { requests.append((i, placed)) }
         }
-        let snapped = snap(edges, requests.map { $0.placed.corners.corners })
+        let snapped = snap(edges, requests.map { $0.placed.corners.corners }, keepingOut: requests.map { Self.keepOut(bands[$0.band]) })
         for (request, outline) in zip(requests, snapped) {
             let band = bands[request.band]
-            // The snapped outline, if the MRZ still sits in it where the format puts one.
-            let best = outline.flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
+            // The snapped outline, if the MRZ still sits in it where the format puts one and it
+            // takes the image's border for a side only where the document may end there.
+            let best = outline.flatMap { Self.bordersAllowed($0.points, placed: request.placed.corners.corners, width: edges.width, height: edges.height) ? $0 : nil }
+                .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
                 if let best, best.confidence > candidates[holder].confidence { candidates[holder] = best }
             } else {
                 candidates.append(best ?? request.placed)
             }
         }
-        // Outlines an MRZ confirms first, then other outlines, then documents placed from an MRZ
-        // alone; among equals the best supported, the larger a little ahead: a document's photo is
+        // Outlines an MRZ confirms first, then documents placed from an MRZ alone, then other
+        // outlines; among equals the best supported, the larger a little ahead: a document's photo is
         // an outline too (portrait, so its confidence is lowered) and gives way to the document
         // it lies in, while an outline merged with the clutter next to a document is larger but
         // follows the edges worse than the document's own.
-        func rank(_ d: DetectedDocument) -> Int { d.outlineFound ? (d.band != nil ? 2 : 1) : 0 }
+        // A document an MRZ confirms, even one placed from the MRZ alone, comes before every
+        // outline without one: a box around the portrait or a text block inside a card whose own
+        // outline was not found is not a document beside it.
+        func rank(_ d: DetectedDocument) -> Int { (d.band != nil ? 2 : 0) + (d.outlineFound ? 1 : 0) }
         let largest = candidates.map(\.area).max() ?? 1
         func score(_ d: DetectedDocument) -> Double { d.confidence + 0.1 * d.area / largest }
         candidates.sort { (rank($0), score($0)) > (rank($1), score($1)) }
@@ -205,24 +226,74 @@ public struct DocumentDetector: Sendable {
 
     /// Each outline moved onto the image's edges (``idk_snap_quad``, the edges found once), `nil`
     /// where no side lines up with edges.
-    func snap(_ edges: Edges, _ outlines: [[Point]]) -> [Outline?] {
+    /// No side is moved through `keepingOut[k]` (four points: the MRZ with its margin).
+    package func snap(_ edges: Edges, _ outlines: [[Point]], keepingOut: [[Point]]) -> [Outline?] {
         guard !outlines.isEmpty else { return [] }
         var corners = outlines.flatMap { $0.flatMap { [$0.x, $0.y] } }
-        var support = [Double](repeating: 0, count: outlines.count)
+        let keep = keepingOut.flatMap { $0.flatMap { [$0.x, $0.y] } }
+        var support = [Double](repeating: 0, count: outlines.count), weakest = support
         var error = [CChar](repeating: 0, count: 256)
-        let status = idk_snap_quads(edges.handle, Int32(outlines.count), &corners, 0.05, &support, &error, error.count)
+        let status = idk_snap_quads(edges.handle, Int32(outlines.count), &corners, keep, 0.05, &support, &weakest, &error, error.count)
         guard status == 0 else { return outlines.map { _ in nil } }
         return outlines.indices.map { k in
-            support[k] >= 0.5 ? Outline(points: (0..<4).map { Point(x: corners[8 * k + 2 * $0], y: corners[8 * k + 2 * $0 + 1]) }, support: support[k]) : nil
+            support[k] >= 0.5 ? Outline(points: (0..<4).map { Point(x: corners[8 * k + 2 * $0], y: corners[8 * k + 2 * $0 + 1]) },
+                                        support: support[k], weakestSide: weakest[k]) : nil
         }
+    }
+
+    /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
+    /// on the image's border may be the document's edges: only where the outline the format places
+    /// from the MRZ puts that side no further than 1% of its diagonal outside the image. A scan
+    /// cropped to a card or page has its sides on the border, and the MRZ, centred across the
+    /// document (ICAO 9303-3 §4.2), places them there within the issuers' print tolerance (under
+    /// 0.6% of the diagonal on the real specimens); a scan cropped inside the page places them
+    /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen.
+    /// (The top and bottom are placed from the last line's height above the bottom edge, which
+    /// issuers vary by more.)
+    package static func bordersAllowed(_ snapped: [Point], placed: [Point], width: Int, height: Int) -> Bool {
+        let diagonal = distance(placed[0], placed[2])
+        let near = max(2, 0.005 * diagonal)
+        let w = Double(width), h = Double(height)
+        for s in [1, 3] {
+            let a = snapped[s], b = snapped[(s + 1) % 4]
+            let onBorder = (abs(a.x) < near && abs(b.x) < near) || (abs(a.x - w) < near && abs(b.x - w) < near)
+                || (abs(a.y) < near && abs(b.y) < near) || (abs(a.y - h) < near && abs(b.y - h) < near)
+            guard onBorder else { continue }
+            let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
+            let outside = max(0, -p.x, p.x - w, -p.y, p.y - h)
+            if outside > 0.0125 * diagonal { return false }
+        }
+        return true
+    }
+
+    /// The MRZ with the margin no document edge comes within: the band's box (half a pitch beyond
+    /// the end characters' centres, half a character above and below the lines) widened by half a
+    /// pitch and a quarter character. ICAO 9303-4/5/6 leave 1.8–2.6 pitches between the end
+    /// characters' centres and the document's sides, and 3–4 mm below the last line.
+    package static func keepOut(_ band: MRZBand) -> [Point] {
+        let q = band.quad
+        let along = unit(sub(q.topRight, q.topLeft)), across = unit(sub(q.bottomLeft, q.topLeft))
+        let dx = 0.5 * band.pitch, dy = 0.25 * band.characterHeight
+        func moved(_ p: Point, _ sx: Double, _ sy: Double) -> Point {
+            Point(x: p.x + sx * dx * along.x + sy * dy * across.x, y: p.y + sx * dx * along.y + sy * dy * across.y)
+        }
+        return [moved(q.topLeft, -1, -1), moved(q.topRight, 1, -1), moved(q.bottomRight, 1, 1), moved(q.bottomLeft, -1, 1)]
+    }
+
+    /// Whether every side of the convex outline `corners` passes outside every point of `keep`.
+    static func clears(_ corners: [Point], _ keep: [Point]) -> Bool {
+        keep.allSatisfy { contains(corners, $0) }
     }
 
     // MARK: One outline
 
     /// The outline as a document: corners in reading order, its ratio and format, and its
     /// confidence; `nil` when its shape is no document's.
-    static func document(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
+    package static func document(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
         guard let band else { return oriented(outline, band: nil) }
+        // An outline with a side through the MRZ is no document's (the box of the MRZ lines, a
+        // card's edge snapped to the column of its first characters).
+        guard clears(outline.points, keepOut(band)) else { return nil }
         if let d = oriented(outline, band: band), d.band != nil { return d }
         // An MRZ inside that is not where the format puts one: the outline of something else
         // (a sheet the document lies on, the MRZ's own box), or the document with a misread band.
@@ -290,30 +361,35 @@ public struct DocumentDetector: Sendable {
             }
         }
         return DetectedDocument(corners: corners, confidence: min(1, confidence), widthHeightRatio: seenRatio, format: format,
-                                band: confirmed ? band : nil, outlineFound: true)
+                                band: confirmed ? band : nil, outlineFound: true, weakestSide: outline.weakestSide)
     }
 
-    /// The document placed around an MRZ by its format's geometry: the lines centred across the
-    /// width at 2.54 mm a character (ICAO 9303-3 §4.2), the last line's centre about 5 mm above the
-    /// bottom edge, lines 4.23 mm apart. An estimate (issuers place the MRZ within tolerances of a
-    /// millimetre or two), reported with low confidence.
-    static func placed(from band: MRZBand) -> DetectedDocument? {
+    /// The document placed around an MRZ by its format's geometry: the characters 2.54 mm apart
+    /// (ICAO 9303-3 §4.2), the first character's centre and the last line's centre where documents
+    /// print them (``MRZPlacement``), the page as wide as tall per millimetre as the MRZ is along its
+    /// lines (the line spacing, which issuers vary from 4.2 to 6.7 mm, gives only the direction
+    /// down the page). An estimate (issuers place the MRZ within a millimetre or two), reported
+    /// with low confidence and moved onto the image's edges where they line up.
+    package static func placed(from band: MRZBand) -> DetectedDocument? {
         let format = DocumentFormat(mrz: band.format)
         guard let size = format.millimetres, let first = band.lines.first, let last = band.lines.last else { return nil }
+        let placement = MRZPlacement(band.format)
         let n = Double(band.lineLength)
-        let startX = (size.width - n * 2.54) / 2 + 1.27, endX = startX + (n - 1) * 2.54
-        let lastY = size.height - 5.0, firstY = lastY - Double(band.lines.count - 1) * 4.23
+        let startX = placement.firstCentreFromLeft, endX = startX + (n - 1) * 2.54
+        let lastY = size.height - placement.lastCentreAboveBottom
         // The band's line ends are character centres: an affine map from millimetres to pixels.
-        let origin = first.start
         let ex = Point(x: (first.end.x - first.start.x) / (endX - startX), y: (first.end.y - first.start.y) / (endX - startX))
-        let ey: Point
+        let scale = hypot(ex.x, ex.y)
+        var down = Point(x: -ex.y / scale, y: ex.x / scale)
         if band.lines.count > 1 {
-            ey = Point(x: (last.start.x - first.start.x) / (lastY - firstY), y: (last.start.y - first.start.y) / (lastY - firstY))
-        } else {
-            ey = Point(x: -ex.y, y: ex.x)
+            // Down the page as the lines follow one another (a camera's shear), if it agrees.
+            let across = unit(sub(last.start, first.start))
+            if dot(across, down) > 0.9 { down = across }
         }
+        let ey = Point(x: down.x * scale, y: down.y * scale)
+        let origin = last.start
         func map(_ x: Double, _ y: Double) -> Point {
-            Point(x: origin.x + ex.x * (x - startX) + ey.x * (y - firstY), y: origin.y + ex.y * (x - startX) + ey.y * (y - firstY))
+            Point(x: origin.x + ex.x * (x - startX) + ey.x * (y - lastY), y: origin.y + ex.y * (x - startX) + ey.y * (y - lastY))
         }
         let corners = Quadrilateral(topLeft: map(0, 0), topRight: map(size.width, 0), bottomRight: map(size.width, size.height),
                                     bottomLeft: map(0, size.height))

@@ -70,10 +70,13 @@ extension DocumentScan {
         w.key("barcodes"); BarcodeReport.writeBarcodes(barcodes, to: &w)
         w.key("document")
         if let document, let data = try? DocumentScan.encoder.encode(document) { w.raw(Array(data)) } else { w.null() }
+        // Corners only where the image shows the document's edges: an outline the format places
+        // from the MRZ alone (none found around it: a crop inside the page, a page on a background
+        // of its own colour) is an estimate, not an outline, and gives none.
         w.key("corners")
-        if let detection {
+        if let corners = outlineCorners {
             w.beginArray()
-            for p in detection.corners.corners { w.beginArray(); Self.number(p.x, &w); Self.number(p.y, &w); w.endArray() }
+            for p in corners.corners { w.beginArray(); Self.number(p.x, &w); Self.number(p.y, &w); w.endArray() }
             w.endArray()
         } else {
             w.null()

@@ -38,6 +38,9 @@ public struct DocumentScan: Sendable {
     /// The document's outline (corners in reading order, confidence, ratio, format); `nil` when no
     /// document was found (issue 14).
     public var detection: DetectedDocument?
+    /// The `corners` of the JSON contract: the document's outline where the image shows its edges,
+    /// `nil` where it does not (no document found, or only the format's outline placed from the MRZ).
+    public var outlineCorners: Quadrilateral? { detection.flatMap { $0.outlineFound ? $0.corners : nil } }
     /// Files written for this document by `idkit scan --crop DIR`: `document`, `face`, `signature`.
     public var crops: [String: String] = [:]
     /// Every document found in the image, the primary first (each a scan of its own, with its
@@ -210,6 +213,10 @@ public struct DocumentScanner: Sendable {
         let outlineSlot = Slot<(edges: DocumentDetector.Edges, outlines: [DocumentDetector.Outline])>(), outlineMs = Slot<Double>()
         let readBarcodes = self.readBarcodes
         let detector = DocumentDetector()
+        @Sendable func searchBarcodes() -> [Barcode] {
+            let options = bands.isEmpty ? BarcodeReader.Options(wholeImageSearchUpTo: Self.wholeImageBarcodeSearchPixels) : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
+            return (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
+        }
         // The document outlines (OpenCV, ~10 ms) beside the MRZ reading and the barcode search.
         DispatchQueue.concurrentPerform(iterations: 3) { task in
             let start = Date()
@@ -217,10 +224,10 @@ public struct DocumentScanner: Sendable {
             case 0:
                 mrzSlot.value = located.map { scanner.scan(first, located: $0) } ?? scanner.scan(frames: frames)
             case 1:
-                guard readBarcodes else { return }
-                let options = bands.isEmpty ? BarcodeReader.Options(wholeImageSearchUpTo: Self.wholeImageBarcodeSearchPixels) : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
-                let found = (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
-                barcodeSlot.value = (found, Date().timeIntervalSince(start) * 1000)
+                // Without a band the barcode search is the scan's other hope: beside the rest.
+                // With one, it waits for the reading (``barcodesCannotBeThere``).
+                guard readBarcodes, bands.isEmpty else { return }
+                barcodeSlot.value = (searchBarcodes(), Date().timeIntervalSince(start) * 1000)
             default:
                 outlineSlot.value = detector.edges(of: first).map { ($0, detector.outlines(in: $0)) }
                 outlineMs.value = Date().timeIntervalSince(start) * 1000
@@ -228,8 +235,6 @@ public struct DocumentScanner: Sendable {
         }
         var outcome = mrzSlot.value!
         if frames.count == 1 { outcome.locateMilliseconds = locateMs }
-        let barcodes = barcodeSlot.value?.barcodes ?? []
-        let barcodeMs = barcodeSlot.value?.ms ?? 0
 
         // Documents: the outlines, and the bands read (a band's direction says which way up its
         // document is). First with the band read; then the other bands the whole-image search
@@ -239,7 +244,7 @@ public struct DocumentScanner: Sendable {
         let detectStart = Date()
         func detect(_ readings: [MRZScanner.Outcome]) -> [DetectedDocument] {
             outlineSlot.value.map {
-                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band))
+                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(Self.bandAsRead))
             } ?? []
         }
         var readings = outcome.band == nil ? [] : [outcome]
@@ -281,7 +286,7 @@ public struct DocumentScanner: Sendable {
             let width = hypot(d.corners.topRight.x - d.corners.topLeft.x, d.corners.topRight.y - d.corners.topLeft.y)
             if width < 17 * read.pitch { continue }
             guard let found = mrz(in: first, within: d.corners, scanner: scanner), let edges = outlineSlot.value?.edges,
-                  let refined = detector.documents(edges: edges, outlines: [DocumentDetector.Outline(points: d.corners.corners, support: d.confidence)],
+                  let refined = detector.documents(edges: edges, outlines: [DocumentDetector.Outline(points: d.corners.corners, support: d.confidence, weakestSide: d.weakestSide)],
                                                    bands: [found.band!]).first, refined.band != nil else { continue }
             parts[k] = (refined, found)
         }
@@ -295,6 +300,20 @@ public struct DocumentScanner: Sendable {
             } else {
                 parts.insert((nil, outcome), at: 0)
             }
+        }
+        // The barcode search of an image with a band, unless the reading rules a barcode out.
+        if readBarcodes, !bands.isEmpty, !Self.barcodesCannotBeThere(outcome, documents: parts.count) {
+            let start = Date()
+            barcodeSlot.value = (searchBarcodes(), ms(since: start))
+        }
+        let barcodes = barcodeSlot.value?.barcodes ?? []
+        let barcodeMs = barcodeSlot.value?.ms ?? 0
+        // An entry without an MRZ is a document only when it holds a barcode, or when its outline
+        // has a document's shape and edges along all four sides: a box around a portrait, a text
+        // block, a stamp or the desk's clutter has a side or two on nothing, or another shape.
+        parts.removeAll { part in
+            guard part.outcome?.band == nil, let d = part.detection else { return false }
+            return !barcodes.contains { d.corners.contains($0.quad.center) } && !Self.isDocumentOutline(d)
         }
         // A PDF417 symbol is a rectangle of a document's shape too (1.4–1.6 wide for 1): an outline
         // without an MRZ that a barcode fills (half its area or more) is the symbol, not a document.
@@ -337,6 +356,38 @@ public struct DocumentScanner: Sendable {
         guard outcome.parsed != nil, let reading = outcome.reading else { return false }
         let all = reading.confidence.flatMap { $0 }
         return !all.isEmpty && all.reduce(0, +) / Double(all.count) >= 0.9
+    }
+
+    /// A reading's band with the layout the reading found: a 2 × 44 band is laid out as a TD3's
+    /// until its document code says MRV-A, whose visa sticker is another size (80 × 120 mm) with
+    /// its MRZ placed otherwise, and that is where the detector looks for its edges.
+    static func bandAsRead(_ outcome: MRZScanner.Outcome) -> MRZBand? {
+        guard var band = outcome.band else { return nil }
+        if let format = outcome.reading?.format, format.lineCount == band.format.lineCount, format.lineLength == band.format.lineLength {
+            band.format = format
+        }
+        return band
+    }
+
+    /// Whether an outline with neither an MRZ nor a barcode in it is a document's: found along the
+    /// image's edges with every side on them (``minimumWeakestSide``), and shaped like an ICAO or
+    /// ID-1 document seen at a moderate angle (1.3–1.75 wide for 1: ID-1 is 1.586, ID-2, ID-3 and
+    /// visas 1.42–1.5; a 35 × 45 mm portrait seen upright is 1.29).
+    static func isDocumentOutline(_ d: DetectedDocument) -> Bool {
+        d.outlineFound && d.widthHeightRatio >= 1.3 && d.widthHeightRatio <= 1.75 && d.weakestSide >= minimumWeakestSide
+    }
+
+    /// The share of its worst side that an outline without an MRZ or barcode must have on edges.
+    static let minimumWeakestSide = 0.5
+
+    /// Whether the image holds no barcode worth searching for: its only document is a passport's
+    /// data page (TD3) whose MRZ is verified. ICAO 9303-4 lays out the data page with no machine
+    /// readable barcode (visas and TD1/TD2 cards may carry a 2D symbol: a visible digital seal, an
+    /// AAMVA or national PDF417 or QR code on a card's back), and a verified reading leaves no doubt
+    /// about the layout. The search costs a passport photo 2–70 ms (a page's guilloches and text
+    /// lines are bar-like fields the locator must try) for nothing.
+    static func barcodesCannotBeThere(_ outcome: MRZScanner.Outcome, documents: Int) -> Bool {
+        documents == 1 && outcome.reading?.verified == true && outcome.reading?.format == .td3
     }
 
     /// The largest image without an MRZ band whose barcodes every decoder searches for over the

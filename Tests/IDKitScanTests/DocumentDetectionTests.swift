@@ -155,7 +155,7 @@ struct DocumentPhotos: Decodable, Sendable {
     @Test func readingOrderFollowsTheMRZ() throws {
         // An ID-1 outline 856 × 540 px, and its TD1 band at the bottom, read left to right.
         let outline = DocumentDetector.Outline(points: [Point(x: 100, y: 100), Point(x: 956, y: 100), Point(x: 956, y: 640), Point(x: 100, y: 640)],
-                                               support: 1)
+                                               support: 1, weakestSide: 1)
         func line(_ y: Double, _ reversed: Bool) -> MRZLineGeometry {
             let a = Point(x: 160, y: y), b = Point(x: 896, y: y)
             return MRZLineGeometry(start: reversed ? b : a, end: reversed ? a : b, componentCount: 30)

@@ -44,18 +44,22 @@ void idk_edges_free(idk_edges *edges);
 /// Document outlines: up to `capacity` convex quadrilaterals of at least `minimumShare` of the
 /// image area whose sides follow the edges (contours, convex hulls reduced to four corners, each
 /// side refitted to the edge pixels across it). Writes 8 doubles per quad to `quads` (x, y of four
-/// corners in contour order, image pixels) and the share of the sides on edges (0–1) to
-/// `support`, best first. Returns how many, or -1 with a message in `error`.
+/// corners in contour order, image pixels), the share of the sides on edges (0–1) to `support`
+/// and that of its worst-supported side to `weakest`, best first. Returns how many, or -1 with a
+/// message in `error`.
 int32_t idk_document_quads(const idk_edges *edges, double minimumShare, double *quads, double *support,
-                           int32_t capacity, char *error, size_t errorCapacity);
+                           double *weakest, int32_t capacity, char *error, size_t errorCapacity);
 
 /// Estimated document outlines (`count` × 8 doubles in `corners`: x, y of four corners in order
 /// around each, image pixels) moved onto the edges: each side shifted up to `reach` (a share of the
 /// image diagonal) and tilted up to 3 degrees to where most edge pixels line up, then refitted.
-/// Writes the corners back and the share of the sides on edges to `support` (0 where no side could
-/// be placed; those corners are unchanged). Returns 0, or -1 with a message in `error`.
-int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, double reach, double *support,
-                       char *error, size_t errorCapacity);
+/// No side is placed through the 4 points per outline of `keepout` (8 doubles each; NULL: none), the
+/// MRZ with its margin: a document's edge never crosses its own MRZ, whose characters are edges too.
+/// Writes the corners back, the share of the sides on edges to `support` and that of the
+/// worst-supported side to `weakest` (0 where no side could be placed; those corners are unchanged).
+/// Returns 0, or -1 with a message in `error`.
+int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, const double *keepout, double reach,
+                       double *support, double *weakest, char *error, size_t errorCapacity);
 
 /// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
 /// applied to each output pixel's integer coordinates (OpenCV's warpPerspective with
