@@ -216,14 +216,18 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
         cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
         int best = -1;
         double bestOffset = 0;
-        // Coarse: the offset alone; fine: offset and tilt around it.
-        int coarse = 0, coarseHits = -1;
+        // Coarse: the offset alone, an edge far from the estimate counting for less (up to 40%
+        // less at the reach): a document's side is near where the MRZ places it, a shadow, a
+        // desk's edge or the grain beyond is not, though it may be straighter.
+        int coarse = 0;
+        double coarseScore = -1;
         for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
             cv::Point2d c = mid + normal * k;
             if (keep != nullptr && !clears(c - u * (length / 2), c + u * (length / 2), centre, keep, 4)) continue;
             int hits = count_on_edges(thick, c - u * (length / 2), c + u * (length / 2));
-            if (hits > coarseHits || (hits == coarseHits && std::abs(k) < std::abs(coarse))) {
-                coarseHits = hits;
+            double score = hits * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
+            if (score > coarseScore || (score == coarseScore && std::abs(k) < std::abs(coarse))) {
+                coarseScore = score;
                 coarse = k;
             }
         }
