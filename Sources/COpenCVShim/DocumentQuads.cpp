@@ -22,30 +22,9 @@ struct Quad {
     double area = 0;
 };
 
-/// The share of points along the quad's sides (their middle 88%: a card's corners are rounded)
-/// that fall on an edge pixel.
-double edge_support(const cv::Mat &edges, const Quad &q) {
-    int hits = 0, total = 0;
-    for (int s = 0; s < 4; s++) {
-        cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
-        int n = std::max(16, static_cast<int>(cv::norm(b - a) / 2));
-        for (int i = 0; i <= n; i++) {
-            double t = static_cast<double>(i) / n;
-            if (t < 0.06 || t > 0.94) continue;
-            cv::Point2d p = a + (b - a) * t;
-            int x = static_cast<int>(cvRound(p.x)), y = static_cast<int>(cvRound(p.y));
-            total++;
-            if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
-        }
-    }
-    return total > 0 ? static_cast<double>(hits) / total : 0;
-}
-
-/// The share of points along side `s` (from corner s to corner s+1, its middle 88%) that fall on
-/// an edge pixel: a document's outline has edges along all four sides, where a box around text or
-/// a hull around clutter leaves a side or two on nothing.
-double side_support(const cv::Mat &edges, const Quad &q, int s) {
-    int hits = 0, total = 0;
+/// Counts the points along side `s` (from corner s to corner s+1, its middle 88%: a card's
+/// corners are rounded) and those of them that fall on an edge pixel.
+void count_side(const cv::Mat &edges, const Quad &q, int s, int &hits, int &total) {
     cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
     int n = std::max(16, static_cast<int>(cv::norm(b - a) / 2));
     for (int i = 0; i <= n; i++) {
@@ -56,6 +35,20 @@ double side_support(const cv::Mat &edges, const Quad &q, int s) {
         total++;
         if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) hits++;
     }
+}
+
+/// The share of points along the quad's sides that fall on an edge pixel.
+double edge_support(const cv::Mat &edges, const Quad &q) {
+    int hits = 0, total = 0;
+    for (int s = 0; s < 4; s++) count_side(edges, q, s, hits, total);
+    return total > 0 ? static_cast<double>(hits) / total : 0;
+}
+
+/// The same along side `s` alone: a document's outline has edges along all four sides, where a
+/// box around text or a hull around clutter leaves a side or two on nothing.
+double side_support(const cv::Mat &edges, const Quad &q, int s) {
+    int hits = 0, total = 0;
+    count_side(edges, q, s, hits, total);
     return total > 0 ? static_cast<double>(hits) / total : 0;
 }
 
