@@ -263,11 +263,6 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
 struct idk_edges {
     double scale = 1;
     cv::Mat edges[2], thick[2];
-    /// The same with the image's border drawn in, for snapping only: a scan cropped to the
-    /// document (a card or page filling the frame, its corners just visible) has its sides on the
-    /// border, where no gradient can show them. The outline search never sees the border: every
-    /// image would have its frame for an outline.
-    cv::Mat framedEdges[2], framedThick[2];
 };
 
 extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t height, char *error, size_t errorCapacity) {
@@ -287,11 +282,6 @@ extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t 
         for (int t = 0; t < 2; t++) {
             cv::Canny(dx, dy, made->edges[t], kThresholds[t].first, kThresholds[t].second, true);
             cv::dilate(made->edges[t], made->thick[t], cv::Mat(), cv::Point(-1, -1), 1);
-            made->framedEdges[t] = made->edges[t].clone();
-            made->framedThick[t] = made->thick[t].clone();
-            cv::Rect frame(0, 0, made->edges[t].cols, made->edges[t].rows);
-            cv::rectangle(made->framedEdges[t], frame, cv::Scalar(255), 1);
-            cv::rectangle(made->framedThick[t], frame, cv::Scalar(255), 2);
         }
         result = made.release();
         return 0;
@@ -310,6 +300,21 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
         }
         double scale = found->scale;
         double diagonal = std::hypot(found->edges[0].cols, found->edges[0].rows);
+        // The edges with the image's border drawn in, for snapping only (made here, for the few
+        // images that need a document placed from its MRZ): a scan cropped to the document (a card
+        // or page filling the frame, its corners just visible) has its sides on the border, where
+        // no gradient can show them. The outline search never sees the border: every image would
+        // have its frame for an outline.
+        cv::Mat framedEdges[2], framedThick[2];
+        if (count > 0) {
+            for (int t = 0; t < 2; t++) {
+                framedEdges[t] = found->edges[t].clone();
+                framedThick[t] = found->thick[t].clone();
+                cv::Rect frame(0, 0, framedEdges[t].cols, framedEdges[t].rows);
+                cv::rectangle(framedEdges[t], frame, cv::Scalar(255), 1);
+                cv::rectangle(framedThick[t], frame, cv::Scalar(255), 2);
+            }
+        }
         for (int k = 0; k < count; k++) {
             double *c = corners + 8 * k;
             cv::Point2d keep[4];
@@ -322,11 +327,11 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
             for (int t = 0; t < 2; t++) {
                 Quad q;
                 for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(c[2 * i] * scale, c[2 * i + 1] * scale);
-                if (!snap(found->framedEdges[t], found->framedThick[t], q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
-                q.support = edge_support(found->framedThick[t], q);
+                if (!snap(framedEdges[t], framedThick[t], q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
+                q.support = edge_support(framedThick[t], q);
                 if (q.support > best.support) {
                     best = q;
-                    bestWeakest = weakest_side(found->framedThick[t], q);
+                    bestWeakest = weakest_side(framedThick[t], q);
                 }
             }
             support[k] = std::max(0.0, best.support);

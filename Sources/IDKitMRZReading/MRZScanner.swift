@@ -229,7 +229,7 @@ public struct MRZScanner: Sendable {
             let next = read(image, oriented: band.widened(to: .td3), movingBeyondEdge: false)
             if next.replacesAsWidened(current) { outcome = next }
         }
-        if let band = outcome?.band { outcome?.band = band.asRead() }
+        outcome = outcome.map(Self.asRead)
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }
@@ -238,8 +238,7 @@ public struct MRZScanner: Sendable {
     /// second document in the image. `nil` when the probes keep nothing of it.
     public func read(_ image: GrayImage, band: MRZBand) -> Outcome? {
         let t0 = Date()
-        var outcome = read(image, bands: [band])
-        if let read = outcome?.band { outcome?.band = read.asRead() }
+        var outcome = read(image, bands: [band]).map(Self.asRead)
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome
     }
@@ -356,8 +355,22 @@ public struct MRZScanner: Sendable {
         }
         let fused = Self.fused(collected.map(\.1))
         let reading = MRZDecoder().decode(fused)
-        return Outcome(band: first.0.asRead(), reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
-                       locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
+        return Self.asRead(Outcome(band: first.0, reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
+                                   locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0))
+    }
+
+    /// The outcome with its band as read: its lines running from the first to the last character
+    /// read (``MRZBand/asRead()``), and its layout the reading's where that has the band's shape. A
+    /// 2 × 44 band is laid out as a TD3's until the reading's document code says MRV-A, whose visa
+    /// sticker (80 × 120 mm) prints its MRZ elsewhere: the document is placed from the band.
+    static func asRead(_ outcome: Outcome) -> Outcome {
+        guard var band = outcome.band?.asRead() else { return outcome }
+        if let format = outcome.reading?.format, format.lineCount == band.format.lineCount, format.lineLength == band.format.lineLength {
+            band.format = format
+        }
+        var read = outcome
+        read.band = band
+        return read
     }
 }
 

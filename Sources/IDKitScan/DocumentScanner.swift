@@ -244,7 +244,7 @@ public struct DocumentScanner: Sendable {
         let detectStart = Date()
         func detect(_ readings: [MRZScanner.Outcome]) -> [DetectedDocument] {
             outlineSlot.value.map {
-                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(Self.bandAsRead))
+                detector.documents(edges: $0.edges, outlines: $0.outlines, bands: readings.compactMap(\.band))
             } ?? []
         }
         var readings = outcome.band == nil ? [] : [outcome]
@@ -356,17 +356,6 @@ public struct DocumentScanner: Sendable {
         guard outcome.parsed != nil, let reading = outcome.reading else { return false }
         let all = reading.confidence.flatMap { $0 }
         return !all.isEmpty && all.reduce(0, +) / Double(all.count) >= 0.9
-    }
-
-    /// A reading's band with the layout the reading found: a 2 × 44 band is laid out as a TD3's
-    /// until its document code says MRV-A, whose visa sticker is another size (80 × 120 mm) with
-    /// its MRZ placed otherwise, and that is where the detector looks for its edges.
-    static func bandAsRead(_ outcome: MRZScanner.Outcome) -> MRZBand? {
-        guard var band = outcome.band else { return nil }
-        if let format = outcome.reading?.format, format.lineCount == band.format.lineCount, format.lineLength == band.format.lineLength {
-            band.format = format
-        }
-        return band
     }
 
     /// Whether an outline with neither an MRZ nor a barcode in it is a document's: found along the
