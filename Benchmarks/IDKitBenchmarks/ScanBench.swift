@@ -155,7 +155,18 @@ func runScanDebug(_ path: String) {
         print("look \(k)\(look.searches ? "" : " (only when found bands read invalid)"): \(bands.count) bands in \(ms) ms: " + probes.joined(separator: ", "))
     }
     let outcome = MRZScanner().scan(image)
-    if let b = outcome.band { print("chosen h \(b.characterHeight) first line \(b.lines[0].start) → \(b.lines[0].end)") }
+    if let b = outcome.band {
+        print("chosen h \(b.characterHeight) first line \(b.lines[0].start) → \(b.lines[0].end)")
+        // IDKIT_STRIPS=DIR: the chosen band's line strips as PGM files.
+        if let dir = ProcessInfo.processInfo.environment["IDKIT_STRIPS"] {
+            let (curved, residual, strips) = MRZScanner.strips(image, band: b)
+            print("strips \(curved ? "along the lines' curves" : "by the band's homography") (centres off it by \(String(format: "%.3f", residual)) pitch) → \(dir)")
+            for (k, strip) in strips.enumerated() {
+                let header = Data("P5\n\(strip.width) \(strip.height)\n255\n".utf8)
+                try? (header + Data(strip.pixels)).write(to: URL(fileURLWithPath: "\(dir)/line\(k).pgm"))
+            }
+        }
+    }
     print(outcome.reading?.lines ?? [])
 }
 

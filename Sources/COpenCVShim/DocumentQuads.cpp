@@ -458,3 +458,18 @@ extern "C" int32_t idk_warp_gray(const uint8_t *pixels, int32_t width, int32_t h
         return target.data == out ? 0 : -1;
     });
 }
+
+extern "C" int32_t idk_remap_gray(const uint8_t *pixels, int32_t width, int32_t height, const float *mapX, const float *mapY,
+                                  uint8_t *out, int32_t outWidth, int32_t outHeight, uint8_t fill) {
+    char ignored[8];
+    return guarded(ignored, sizeof ignored, [&]() -> int32_t {
+        if (pixels == nullptr || mapX == nullptr || mapY == nullptr || out == nullptr || width <= 0 || height <= 0
+            || outWidth <= 0 || outHeight <= 0) return -1;
+        cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(pixels));
+        cv::Mat target(outHeight, outWidth, CV_8UC1, out);
+        cv::Mat xs(outHeight, outWidth, CV_32FC1, const_cast<float *>(mapX));
+        cv::Mat ys(outHeight, outWidth, CV_32FC1, const_cast<float *>(mapY));
+        cv::remap(source, target, xs, ys, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar::all(fill));
+        return target.data == out ? 0 : -1;
+    });
+}

@@ -120,6 +120,37 @@ extension GrayImage {
         return status == 0 ? GrayImage(width: width, height: height, pixels: out) : GrayImage(width: width, height: height, filledWith: fill)
     }
 
+    /// An image of `width`×`height` whose pixel (x, y) is this image sampled (bilinear) at
+    /// `source(x + 0.5, y + 0.5)`; outside this image, `fill`. For maps no homography describes (a
+    /// line of print that bends along a curved page). OpenCV's `remap`; pixel centres at +0.5 here.
+    public func remapped(width: Int, height: Int, fill: UInt8 = 255, by source: (Point) -> Point) -> GrayImage {
+        guard width > 0, height > 0, self.width > 0, self.height > 0 else {
+            return GrayImage(width: max(0, width), height: max(0, height), filledWith: fill)
+        }
+        var xs = [Float](repeating: 0, count: width * height), ys = xs
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = source(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                // A point at no finite place samples nothing: the fill.
+                let finite = p.x.isFinite && p.y.isFinite
+                xs[y * width + x] = finite ? Float(p.x - 0.5) : -10
+                ys[y * width + x] = finite ? Float(p.y - 0.5) : -10
+            }
+        }
+        var out = [UInt8](repeating: fill, count: width * height)
+        let status = pixels.withUnsafeBufferPointer { src in
+            xs.withUnsafeBufferPointer { mx in
+                ys.withUnsafeBufferPointer { my in
+                    out.withUnsafeMutableBufferPointer { dst in
+                        idk_remap_gray(src.baseAddress, Int32(self.width), Int32(self.height), mx.baseAddress, my.baseAddress,
+                                       dst.baseAddress, Int32(width), Int32(height), fill)
+                    }
+                }
+            }
+        }
+        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : GrayImage(width: width, height: height, filledWith: fill)
+    }
+
     /// The image flipped left to right.
     public func mirrored() -> GrayImage {
         var out = pixels

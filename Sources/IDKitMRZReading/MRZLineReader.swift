@@ -69,7 +69,8 @@ struct MRZLineReader: Sendable {
     /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
     /// image); only the first `positionLimit` characters' worth when given. A line that bends (a
     /// curved page: one homography for the band cannot follow it) is straightened by a quadratic
-    /// fitted to where its character centres fall in the strip.
+    /// fitted to where its character centres fall in the strip, or, when its centres stand off
+    /// the homography by more than that can undo, cut along its own curve (``MRZLineCurve``).
     func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil,
                 geometry: Rectification? = nil) -> [GrayImage] {
         let w = OCRBClassifier.width, h = OCRBClassifier.height, pad = Self.pad
@@ -78,8 +79,15 @@ struct MRZLineReader: Sendable {
         guard let geometry = geometry ?? Self.rectification(band) else { return [] }
         let bandTransform = geometry.transform, lineSpacing = geometry.spacing
         let margin = Self.bendMargin
+        let lineCount = min(band.lines.count, lineLimit ?? band.lines.count)
+        if let curves = Self.curves(band, geometry) {
+            return (0..<lineCount).map {
+                Self.curvedStrip(image, curves: curves, line: $0, band: band, left: geometry.left, top: geometry.top,
+                                 width: stripWidth, height: stripHeight)
+            }
+        }
         var strips: [GrayImage] = []
-        for k in 0..<min(band.lines.count, lineLimit ?? band.lines.count) {
+        for k in 0..<lineCount {
             // The strip of line k, `margin` rows taller above and below: strip (x, y) is
             // band-rectified (x, y + k·spacing).
             let dy = Double(k) * lineSpacing
@@ -273,21 +281,42 @@ struct MRZLineReader: Sendable {
         return (transform, left, top, spacing)
     }
 
-    /// The band's homography fitted to every character centre found. Each centre's position in
-    /// its line comes from walking the chain of components: the gap to the next one, over the
-    /// local pitch (which perspective changes slowly), is how many positions it advances. Then
-    /// a least-squares fit, and once more without the centres it misses by a third of a pitch (two
+    /// The band's homography fitted to every character centre found, each at its position in its
+    /// line (``cells(_:)``): a least-squares fit, and once more without the centres it misses by a third of a pitch (two
     /// characters merged into one component, a speck). Four corners alone leave the perspective
     /// of two close lines poorly determined; dozens of centres do not.
     static func fitted(_ band: MRZBand, left: Double, top: Double, spacing: Double) -> Homography? {
         let w = Double(OCRBClassifier.width)
+        var from: [Point] = [], to: [Point] = []
+        for (k, cells) in cells(band).enumerated() {
+            let lineY = top + Double(k) * spacing
+            for cell in cells {
+                from.append(Point(x: left + Double(cell.index) * w, y: lineY))
+                to.append(cell.centre)
+            }
+        }
+        guard from.count >= 12, var fit = Homography(fitting: from, to: to) else { return nil }
+        guard let back = Homography(fitting: to, to: from) else { return fit }
+        let keep = from.indices.filter { hypot(back.apply(to[$0]).x - from[$0].x, back.apply(to[$0]).y - from[$0].y) < w / 3 }
+        // When a third of the centres miss the fit, the walk lost count (characters broken into
+        // strokes a pitch apart on thin print): the band's corners are the better guide.
+        guard 5 * keep.count >= 4 * from.count else { return nil }
+        if keep.count < from.count, keep.count >= 12, let refit = Homography(fitting: keep.map { from[$0] }, to: keep.map { to[$0] }) {
+            fit = refit
+        }
+        return fit
+    }
+
+    /// Each line's character centres found, with the position each stands at in its line
+    /// (empty for a line whose walk lost count). The position comes from walking the chain of
+    /// components: the gap to the next one, over the local pitch (which perspective and a bent
+    /// page change slowly), is how many positions it advances.
+    static func cells(_ band: MRZBand) -> [[(index: Int, centre: Point)]] {
         let n = band.lineLength
         let corners = centreCorners(band)
-        var from: [Point] = [], to: [Point] = []
-        for (k, line) in band.lines.enumerated() {
+        return band.lines.enumerated().map { k, line -> [(index: Int, centre: Point)] in
             let centres = line.componentCenters
-            guard centres.count >= 2 else { continue }
-            let lineY = top + Double(k) * spacing
+            guard centres.count >= 2 else { return [] }
             // The line's own start: the common extent's start projected on this line.
             let start = k == 0 ? corners[0] : (k == band.lines.count - 1 ? corners[3]
                 : Point(x: corners[0].x + (corners[3].x - corners[0].x) * Double(k) / Double(band.lines.count - 1),
@@ -312,23 +341,16 @@ struct MRZLineReader: Sendable {
                 cells.append((index, centres[j], 1))
                 pitch = 0.8 * pitch + 0.2 * (gap / Double(step))
             }
-            // A walk that overruns the line lost count somewhere: leave this line out.
-            guard cells.last!.index < n else { continue }
-            for cell in cells {
-                from.append(Point(x: left + Double(cell.index) * w, y: lineY))
-                to.append(Point(x: cell.sum.x / cell.count, y: cell.sum.y / cell.count))
-            }
+            // A walk that overruns the line by no more than the positions it started in was
+            // counted right from a start placed too far in: on a bent page the lines' ends curve
+            // away from the first line's direction, and the common start projected from another
+            // line falls half a pitch before this line's first character.
+            let over = cells.last!.index - (n - 1)
+            let shift = over > 0 && over <= cells[0].index ? over : 0
+            // A walk that overruns the line otherwise lost count somewhere: leave this line out.
+            guard cells.last!.index - shift < n else { return [] }
+            return cells.map { ($0.index - shift, Point(x: $0.sum.x / $0.count, y: $0.sum.y / $0.count)) }
         }
-        guard from.count >= 12, var fit = Homography(fitting: from, to: to) else { return nil }
-        guard let back = Homography(fitting: to, to: from) else { return fit }
-        let keep = from.indices.filter { hypot(back.apply(to[$0]).x - from[$0].x, back.apply(to[$0]).y - from[$0].y) < w / 3 }
-        // When a third of the centres miss the fit, the walk lost count (characters broken into
-        // strokes a pitch apart on thin print): the band's corners are the better guide.
-        guard 5 * keep.count >= 4 * from.count else { return nil }
-        if keep.count < from.count, keep.count >= 12, let refit = Homography(fitting: keep.map { from[$0] }, to: keep.map { to[$0] }) {
-            fit = refit
-        }
-        return fit
     }
 
     /// Centres of the first and last characters of the first and last lines (top-left, top-right,

@@ -92,7 +92,7 @@ public struct MRZScanner: Sendable {
     package func probed(_ image: GrayImage, bands: [MRZBand]) -> [(band: MRZBand, score: Float)] {
         let reader = MRZLineReader()
         var all: [(band: MRZBand, score: Float)] = []
-        for candidate in bands.prefix(3) {
+        for candidate in bands.prefix(Self.candidateLimit) {
             // Which way up, and the character height: the first characters of the first line
             // read best at the right turn and scale.
             let probe = min(candidate.lineLength, 8)
@@ -100,30 +100,45 @@ public struct MRZScanner: Sendable {
                 MRZLineReader.meanBest(reader.correlations(image, band: band, lineLimit: 1, positionLimit: probe))
             }
             let upright = probeScore(candidate), turned = probeScore(candidate.flipped())
-            var choice = turned > upright ? (band: candidate.flipped(), score: turned) : (band: candidate, score: upright)
             // The scale on the first characters of every line (one line alone can mislead).
             // The first height tried compares every symbol; the others only the three that fit
             // each position best there (the best fit moves between scales, not between symbols):
             // a third of the probes' cost.
-            let oriented = choice.band
-            var shortlist: [[[Int]]]?
-            func scaleScore(_ factor: Double) -> Float {
+            func scaled(_ oriented: MRZBand) -> (band: MRZBand, score: Float) {
+                var shortlist: [[[Int]]]?
+                func scaleScore(_ factor: Double) -> Float {
+                    var band = oriented
+                    band.characterHeight *= factor
+                    let c = reader.correlations(image, band: band, positionLimit: probe, shortlist: shortlist)
+                    if shortlist == nil { shortlist = MRZLineReader.shortlist(c, count: Self.shortlistLength) }
+                    return MRZLineReader.meanBest(c)
+                }
                 var band = oriented
-                band.characterHeight *= factor
-                let c = reader.correlations(image, band: band, positionLimit: probe, shortlist: shortlist)
-                if shortlist == nil { shortlist = MRZLineReader.shortlist(c, count: Self.shortlistLength) }
-                return MRZLineReader.meanBest(c)
-            }
-            let found = Self.heightFactor(scaleScore)
-            if found.score >= Self.clearProbe {
-                choice.band.characterHeight *= found.factor
-            } else {
+                let found = Self.heightFactor(scaleScore)
+                if found.score >= Self.clearProbe {
+                    band.characterHeight *= found.factor
+                    return (band, found.score)
+                }
                 // Print the templates fit poorly (a page bent at the line's start): their
                 // correlation barely changes with the height, and climbing it wanders off (to
                 // 0.64 on bent generated pages, whose zeros and O's then swap). The estimate's
                 // three scales, as before the search.
-                let near = [(1.0, scaleScore(1.0)), (0.92, scaleScore(0.92)), (1.08, scaleScore(1.08))]
-                choice.band.characterHeight *= near.max { $0.1 < $1.1 }!.0
+                let near = [(1.0, scaleScore(1.0)), (0.92, scaleScore(0.92)), (1.08, scaleScore(1.08))].max { $0.1 < $1.1 }!
+                band.characterHeight *= near.0
+                return (band, max(found.score, near.1))
+            }
+            let isTurned = turned > upright
+            var fit = scaled(isTurned ? candidate.flipped() : candidate)
+            var choice = (band: fit.band, score: max(upright, turned))
+            // Where the templates fit neither way at the locator's height (ink components a
+            // fifth taller than the caps on a bent or blurred line), the turn is judged again at
+            // the height that fits each way best.
+            if fit.score < Self.clearProbe {
+                let other = scaled(isTurned ? candidate : candidate.flipped())
+                if other.score > fit.score {
+                    fit = other
+                    choice = (other.band, min(upright, turned))
+                }
             }
             all.append(choice)
             if choice.score > Self.clearProbe { break }
@@ -243,16 +258,30 @@ public struct MRZScanner: Sendable {
         return outcome
     }
 
-    /// The first valid reading of the probed candidates among `bands`, else the first reading.
+    /// The first settled reading (``Outcome/isSettled``) of the probed candidates among `bands`,
+    /// else the first reading. A candidate read clearly whose check digits fail does not end the
+    /// search among the candidates: MRZ-like print stacked beside the real zone (a receipt's
+    /// serial line, another document's zone printed a line above it) probes as clearly as the
+    /// zone, and reads clearly as what it is. When the probes stopped at such a candidate, the
+    /// candidates after it are probed and read too.
     func read(_ image: GrayImage, bands: [MRZBand]) -> Outcome? {
         var outcome: Outcome?
-        for candidate in probed(image, bands: bands) {
-            let next = readEitherWay(image, oriented: candidate.band)
-            if next.replaces(outcome) { outcome = next }
-            if next.endsSearch { break }
+        var examined = 0
+        while examined < min(bands.count, Self.candidateLimit), outcome?.isSettled != true {
+            let probes = probed(image, bands: Array(bands[examined..<min(bands.count, Self.candidateLimit)]))
+            guard !probes.isEmpty else { break }
+            examined += probes.count
+            for candidate in probes {
+                let next = readEitherWay(image, oriented: candidate.band)
+                if next.replaces(outcome) { outcome = next }
+                if next.isSettled { break }
+            }
         }
         return outcome
     }
+
+    /// How many of the located bands are read at most.
+    static let candidateLimit = 3
 
     /// A band turned and scaled by the probes, read; when that gives no valid MRZ, read the other
     /// way up too, and that reading is taken when it is verified. The probes judge which way up on
@@ -324,6 +353,15 @@ public struct MRZScanner: Sendable {
         if trailing > 0, leading == 0, trailing < band.lineLength / 3 { return band.shifted(by: -trailing) }
         if leading > 0, trailing == 0, leading < band.lineLength / 3 { return band.shifted(by: leading) }
         return nil
+    }
+
+    /// The rectified line strips of a band as the recognizer's windows are cut from them, and
+    /// whether they were cut along the lines' own curves (`idkit-bench scan-debug`).
+    package static func strips(_ image: GrayImage, band: MRZBand) -> (curved: Bool, residual: Double, strips: [GrayImage]) {
+        let geometry = MRZLineReader.rectification(band)
+        let curved = geometry.flatMap { MRZLineReader.curves(band, $0) } != nil
+        let residual = geometry.map { MRZLineReader.residual(band, $0, MRZLineReader.cells(band)) } ?? .nan
+        return (curved, residual, MRZLineReader().strips(image, band: band))
     }
 
     /// The recognizer's input for a band (turned and scaled as read): per line, its windows one

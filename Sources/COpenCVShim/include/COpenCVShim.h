@@ -68,6 +68,12 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 int32_t idk_warp_gray(const uint8_t *pixels, int32_t width, int32_t height, const double *matrix, uint8_t *out,
                       int32_t outWidth, int32_t outHeight, uint8_t fill, int32_t cubic);
 
+/// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled bilinearly at (`mapX`, `mapY`)
+/// of each output pixel (row major, source pixel indices; OpenCV's remap); `fill` outside the
+/// source. Returns 0, or -1 when OpenCV threw (out unchanged).
+int32_t idk_remap_gray(const uint8_t *pixels, int32_t width, int32_t height, const float *mapX, const float *mapY,
+                       uint8_t *out, int32_t outWidth, int32_t outHeight, uint8_t fill);
+
 /// The quadrilateral `corners` (4 × x, y: top-left, top-right, bottom-right, bottom-left) of an
 /// 8-bit image with 1 or 3 interleaved channels, warped to `outWidth` × `outHeight` in `out`
 /// (OpenCV's getPerspectiveTransform and warpPerspective, white outside the image).
