@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -125,6 +125,18 @@ bench-detect: release
 	taskset -c 0 .build/release/idkit-bench detect $(SCAN_BENCH_IMAGES)
 	taskset -c 0 .build/release/idkit-bench detect $(PAIR_IMAGES)
 
+## Hard capture conditions (issue 37): MRZ reading per condition (curved, motion, distractor,
+## occlusion, printer) on 20 photos each drawn by TestVectors/images/conditions.py with another seed
+## than the committed set, and on the 15 photos of another generator in ../shared/testdata/mrz-conditions
+## (one core). `idkit-bench conditions DIR --write-expected FILE` rewrites the test's ratchet file.
+CONDITION_IMAGES ?= .build/conditions-bench
+bench-conditions: release
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b fonts-dejavu-core fonts-urw-base35
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	@test -f $(CONDITION_IMAGES)/manifest.json || python3 TestVectors/images/conditions.py $(CONDITION_IMAGES) --count 20 --seed 1
+	taskset -c 0 .build/release/idkit-bench conditions $(CONDITION_IMAGES) -v
+	taskset -c 0 .build/release/idkit-bench conditions ../shared/testdata/mrz-conditions -v
+
 ## Document outlines on the real specimens against the corners labelled by eye
 ## (TestVectors/mrz-real/document-corners.json): right / loose / missed / wrong / extra entries per
 ## image group, as the ratchet test judges them (one core). BASELINE=DIR also judges another build's
@@ -237,6 +249,7 @@ vectors-images:
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/images/make_images.py
 	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents --count 4
+	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
 
 ## Rewrite Sources/IDKitMRZReading/OCRBTemplates.swift from Debian's OCR-B font.
 ocrb-templates:

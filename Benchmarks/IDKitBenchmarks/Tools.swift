@@ -73,6 +73,8 @@ struct BenchTool: Sendable {
             runBarcodeTime(a)
             return true
         },
+        BenchTool(name: "conditions", usage: "conditions DIR [-v] [--write-expected FILE]   MRZ reading per capture condition (conditions.py's manifest.json or mrz-conditions' labels.jsonl)",
+                  run: runConditions),
         BenchTool(name: "scan-debug", usage: "scan-debug IMAGE   the band and reading, step by step") { a in
             guard let image = a.first else { return false }
             runScanDebug(image)

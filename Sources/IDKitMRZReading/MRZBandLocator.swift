@@ -543,7 +543,9 @@ public struct MRZBandLocator: Sendable {
             // printed just above or below the MRZ cannot displace an MRZ line, and an MRZ line
             // whose fillers were not all found still counts.
             guard let baseIndex = members.firstIndex(where: { $0.index == a }) else { continue }
-            var best: (score: Int, picked: [(offset: Double, index: Int)], height: Double, pitch: Double, format: MRZFormat)?
+            typealias Run = (score: Int, picked: [(offset: Double, index: Int)], height: Double, pitch: Double, format: MRZFormat)
+            var best: Run?
+            var runs: [Run] = []
             for lo in max(0, baseIndex - 2)...baseIndex {
                 for hi in baseIndex..<min(members.count, lo + 3) where hi > lo {
                     let gaps = (lo..<hi).map { abs(members[$0 + 1].offset - members[$0].offset) }
@@ -568,14 +570,25 @@ public struct MRZBandLocator: Sendable {
                         format = abs(length - 36) < abs(length - 44) ? .td2 : .td3
                     }
                     let score = zip(lines, lengths).reduce(0) { $0 + ($1.1 >= 0.85 * length ? 2 : 1) * $1.0.members.count }
-                    if best == nil || score > best!.score { best = (score, picked, height, pitch, format) }
+                    runs.append((score, picked, height, pitch, format))
+                    if best == nil || score > best!.score { best = runs[runs.count - 1] }
                 }
             }
-            guard let (_, picked, height, pitch, format) = best else { continue }
-            let lines = picked.map { chains[$0.index] }
-            for p in picked { used.insert(p.index) }
-            let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count, componentCenters: $0.centers) }
-            bands.append(MRZBand(lines: geometry, characterHeight: height, pitch: pitch, format: format))
+            guard let best else { continue }
+            // A line of MRZ-like print (a serial of capitals and digits, another document's zone)
+            // within a line spacing of the zone makes another run of the same layout that scores
+            // about as well: it is a band too, read when the best one gives no valid MRZ.
+            let rivals = runs.filter { run in
+                run.format == best.format && run.picked.count == best.picked.count && 5 * run.score >= 4 * best.score
+                    && run.picked.map(\.index) != best.picked.map(\.index)
+            }
+            for run in [best] + rivals {
+                let lines = run.picked.map { chains[$0.index] }
+                let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count, componentCenters: $0.centers) }
+                bands.append(MRZBand(lines: geometry, characterHeight: run.height, pitch: run.pitch, format: run.format))
+            }
+            for p in best.picked { used.insert(p.index) }
+            for run in rivals { for p in run.picked { used.insert(p.index) } }
         }
         return bands
     }

@@ -128,7 +128,20 @@ SIZES = {"TD1": (85.6, 54.0), "TD2": (105.0, 74.0), "TD3": (125.0, 88.0)}
 SIGNATURE_ZONES = {"TD1": (30.0, 36.0, 82.0, 51.0), "TD2": (38.0, 40.0, 100.0, 56.0), "TD3": (45.0, 46.0, 120.0, 62.0)}
 
 
+def mrz_line_pitch(layout, lines, dpmm):
+    """The distance between MRZ line centres in pixels (see render_document)."""
+    spacing = random.Random(zlib.crc32(("line spacing" + "".join(lines)).encode()))
+    if layout == "TD1":
+        return 4.23 * dpmm
+    if layout == "TD3" and spacing.random() < 0.75:
+        return spacing.uniform(6.0, 6.6) * dpmm
+    return spacing.uniform(5.2, 6.3) * dpmm
+
+
 def render_document(rng, layout, lines, dpmm, group=""):
+    """The upright document and its MRZ band (x0, y0, x1, y1). Group `front`: a card's front (no
+    MRZ); `nomrz`: the MRZ's side without it, for a caller that prints the MRZ itself
+    (conditions.py); the band is where it goes."""
     w_mm, h_mm = SIZES[layout]
     W, H = int(w_mm * dpmm), int(h_mm * dpmm)
     base = np.array([rng.randint(205, 250), rng.randint(205, 250), rng.randint(195, 245)], dtype=np.float32)
@@ -186,13 +199,7 @@ def render_document(rng, layout, lines, dpmm, group=""):
     # specimens of ../shared/testdata/mrz-real: TD1 cards 1.6-1.78 pitches (4.1-4.5 mm; 4.23 kept),
     # TD2 2.06-2.48 pitches, TD3 2.05-2.58, most passports 2.4-2.55 (6.1-6.5 mm). Drawn from a
     # generator of its own, seeded by the MRZ, so that every other draw stays what it was.
-    spacing = random.Random(zlib.crc32(("line spacing" + "".join(lines)).encode()))
-    if layout == "TD1":
-        line_pitch = 4.23 * dpmm
-    elif layout == "TD3" and spacing.random() < 0.75:
-        line_pitch = spacing.uniform(6.0, 6.6) * dpmm
-    else:
-        line_pitch = spacing.uniform(5.2, 6.3) * dpmm
+    line_pitch = mrz_line_pitch(layout, lines, dpmm)
     n = len(lines[0])
     x0 = (W - n * pitch) / 2
     bottom = H - 1.2 * dpmm - (len(lines) - 1) * line_pitch
@@ -209,7 +216,7 @@ def render_document(rng, layout, lines, dpmm, group=""):
         for i, ch in enumerate(line):
             cx = x0 + i * pitch + pitch / 2
             bb = d.textbbox((0, 0), ch, font=ocr, anchor="ls")
-            if group != "front":          # a card's front: the layout without its MRZ
+            if group not in ("front", "nomrz"):          # a card's front: the layout without its MRZ
                 d.text((cx - (bb[0] + bb[2]) / 2, ybase), ch, fill=(ink, ink, ink + 10), font=ocr, anchor="ls")
         top_of_caps = ybase - 2.4 * dpmm
         boxes.append((x0, top_of_caps, x0 + n * pitch, ybase))

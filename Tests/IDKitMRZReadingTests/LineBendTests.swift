@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import IDKitImage
 @testable import IDKitMRZReading
@@ -88,5 +89,64 @@ import IDKitImage
         }
         #expect(probe.width == 8 * OCRBClassifier.width + 2 * MRZLineReader.pad)
         #expect(largest <= 1)
+    }
+}
+
+/// Lines followed along their own curves (``MRZLineCurve``): a page bent so far that no homography
+/// of the band and no straightening within the strip follows its lines.
+@Suite struct LineCurveTests {
+    /// A TD3 band whose two lines arc by `sagitta` pixels (pitch 20, lines 50 apart), as the
+    /// locator would report it: every character's centre a component.
+    static func band(sagitta: Double) -> MRZBand {
+        let lines = (0..<2).map { k -> MRZLineGeometry in
+            let centres = (0..<44).map { i -> Point in
+                let t = Double(i) / 43
+                return Point(x: 100 + 20 * Double(i), y: 300 + 50 * Double(k) + 4 * sagitta * t * (1 - t))
+            }
+            return MRZLineGeometry(start: centres[0], end: centres[43], componentCount: 44, componentCenters: centres)
+        }
+        return MRZBand(lines: lines, characterHeight: 19, pitch: 20, format: .td3)
+    }
+
+    @Test func cubicFitRecoversItsCoefficients() throws {
+        let samples = (0..<15).map { i -> (Double, Double) in let t = Double(i) / 14; return (t, 2 - t + 3 * t * t - 5 * t * t * t) }
+        let c = try #require(MRZLineCurve.cubic(samples))
+        for (got, want) in zip(c, [2.0, -1, 3, -5]) { #expect(abs(got - want) < 1e-8) }
+    }
+
+    @Test func flatBandIsCutByItsHomography() throws {
+        let band = Self.band(sagitta: 0.5)
+        let geometry = try #require(MRZLineReader.rectification(band))
+        #expect(MRZLineReader.curves(band, geometry) == nil)
+    }
+
+    @Test func bentBandIsFollowedThroughEveryCentre() throws {
+        let band = Self.band(sagitta: 30)          // 1.5 pitches: beyond what the strip's straightening holds
+        let geometry = try #require(MRZLineReader.rectification(band))
+        #expect(MRZLineReader.residual(band, geometry, MRZLineReader.cells(band)) > MRZLineReader.curvedResidual)
+        let curves = try #require(MRZLineReader.curves(band, geometry))
+        #expect(curves.count == 2)
+        for (k, line) in band.lines.enumerated() {
+            for (i, centre) in line.componentCenters.enumerated() {
+                let p = curves[k].point(Double(i))
+                #expect(hypot(p.x - centre.x, p.y - centre.y) < 0.6, "line \(k) position \(i)")
+            }
+        }
+        // Beyond the last centre found the line runs straight on, along its direction there.
+        let end = curves[0].point(43), past = curves[0].point(45), slope = curves[0].tangent(43)
+        #expect(abs(past.x - (end.x + 2 * slope.x)) < 1e-9 && abs(past.y - (end.y + 2 * slope.y)) < 1e-9)
+    }
+
+    @Test func walkStartedTooFarInIsCountedFromItsFirstCharacter() {
+        // The second line standing 12 px (0.6 pitch) left of the first, as the ends of a bent
+        // page's lines curve away from the first line's direction: the common start projected
+        // from it puts the first line's first character at position 1, and its walk would end at
+        // 44, past the line; it is moved back by one instead of being left out.
+        var band = Self.band(sagitta: 30)
+        let second = band.lines[1].componentCenters.map { Point(x: $0.x - 12, y: $0.y) }
+        band.lines[1] = MRZLineGeometry(start: second[0], end: second[43], componentCount: 44, componentCenters: second)
+        let cells = MRZLineReader.cells(band)
+        #expect(cells[0].count == 44 && cells[0].first?.index == 0 && cells[0].last?.index == 43)
+        #expect(cells[1].count == 44 && cells[1].first?.index == 0 && cells[1].last?.index == 43)
     }
 }
