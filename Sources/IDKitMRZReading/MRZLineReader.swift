@@ -312,6 +312,11 @@ struct MRZLineReader: Sendable {
     /// components: the gap to the next one, over the local pitch (which perspective and a bent
     /// page change slowly), is how many positions it advances.
     static func cells(_ band: MRZBand) -> [[(index: Int, centre: Point)]] {
+        aligned(walked(band), lineLength: band.lineLength)
+    }
+
+    /// Each line's walk on its own, from the common start projected on it.
+    static func walked(_ band: MRZBand) -> [[(index: Int, centre: Point)]] {
         let n = band.lineLength
         let corners = centreCorners(band)
         return band.lines.enumerated().map { k, line -> [(index: Int, centre: Point)] in
@@ -351,6 +356,49 @@ struct MRZLineReader: Sendable {
             guard cells.last!.index - shift < n else { return [] }
             return cells.map { ($0.index - shift, Point(x: $0.sum.x / $0.count, y: $0.sum.y / $0.count)) }
         }
+    }
+
+    /// The lines' positions counted alike: the zone's lines start level (ICAO 9303-3 §4.1), so
+    /// character i of every line stands in one column, across the lines. A line whose walk
+    /// started a position early or late (its start projected from a line that bends away, its
+    /// first characters too faint to be components) has its columns slanted by a pitch over the
+    /// line spacing (23° on a passport, 30° on a card), where the print's own slant under
+    /// perspective stays within a few degrees: each line is moved by the offset (up to two
+    /// positions either way) whose columns stand most nearly across the first line, and then all
+    /// together so that none runs past the zone's ends.
+    static func aligned(_ lines: [[(index: Int, centre: Point)]], lineLength n: Int) -> [[(index: Int, centre: Point)]] {
+        guard lines.count > 1, lines[0].count >= 10 else { return lines }
+        let reference = Dictionary(lines[0].map { ($0.index, $0.centre) }, uniquingKeysWith: { a, _ in a })
+        let first = lines[0][0].centre, last = lines[0][lines[0].count - 1].centre
+        func direction(at i: Int) -> Point {
+            let a = reference[i - 1] ?? reference[i] ?? first, b = reference[i + 1] ?? reference[i] ?? last
+            let (dx, dy) = a == b ? (last.x - first.x, last.y - first.y) : (b.x - a.x, b.y - a.y)
+            let length = max(1e-9, hypot(dx, dy))
+            return Point(x: dx / length, y: dy / length)
+        }
+        /// Mean |cos| of the angle between the columns and the first line: 0 when they stand across it.
+        func slant(_ line: [(index: Int, centre: Point)], _ offset: Int) -> Double? {
+            var sum = 0.0, count = 0
+            for cell in line {
+                guard let r = reference[cell.index - offset] else { continue }
+                let vx = cell.centre.x - r.x, vy = cell.centre.y - r.y, length = hypot(vx, vy)
+                guard length > 0 else { continue }
+                let u = direction(at: cell.index - offset)
+                sum += abs(vx * u.x + vy * u.y) / length
+                count += 1
+            }
+            return count >= 5 ? sum / Double(count) : nil
+        }
+        var out = lines
+        for k in 1..<lines.count where lines[k].count >= 5 {
+            let scored = (-2...2).compactMap { d in slant(lines[k], d).map { (d, $0) } }
+            guard let best = scored.min(by: { $0.1 < $1.1 }), best.0 != 0 else { continue }
+            out[k] = lines[k].map { ($0.index - best.0, $0.centre) }
+        }
+        let low = out.compactMap { $0.first?.index }.min() ?? 0, high = out.compactMap { $0.last?.index }.max() ?? 0
+        let move = low < 0 ? -low : (high > n - 1 ? (n - 1) - high : 0)
+        guard high - low <= n - 1 else { return lines }
+        return move == 0 ? out : out.map { $0.map { ($0.index + move, $0.centre) } }
     }
 
     /// Centres of the first and last characters of the first and last lines (top-left, top-right,

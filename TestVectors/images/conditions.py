@@ -260,20 +260,24 @@ def bent(rng, doc, band, params):
         s = (phi + theta) / (2 * theta) if bend_side == "right" else (theta - phi) / (2 * theta)
         return np.clip(s, 0, 1) ** 2
 
+    # The bent page drawn on a canvas taller by what the bow and the height change add, so that
+    # no part of it falls off.
+    pad = int(math.ceil(bow + abs(tilt) * H / 2)) + 4
+
     def fwd(xs, ys):
         phi = phi_of(np.asarray(xs, np.float64))
         xo = W / 2 + R * np.sin(phi)
         scale = 1 + tilt * (xo - W / 2) / (W / 2)
-        yo = H / 2 + (np.asarray(ys, np.float64) - H / 2) * scale + up * bow * weight(phi)
+        yo = pad + H / 2 + (np.asarray(ys, np.float64) - H / 2) * scale + up * bow * weight(phi)
         return xo, yo
 
     # Inverse per output pixel: the column from the arc, then the row from the column's scale.
-    yy, xx = np.mgrid[0:H, 0:W].astype(np.float64)
+    yy, xx = np.mgrid[0:H + 2 * pad, 0:W].astype(np.float64)
     u = np.clip((xx - W / 2) / R, -1, 1)
     phi = np.arcsin(u)
     xs = W / 2 + R * phi
     scale = 1 + tilt * (xx - W / 2) / (W / 2)
-    ys = H / 2 + (yy - H / 2 - up * bow * weight(phi)) / scale
+    ys = H / 2 + (yy - pad - H / 2 - up * bow * weight(phi)) / scale
     valid = (np.abs((xx - W / 2)) <= R * math.sin(theta)) & (xs >= 0) & (xs <= W - 1) & (ys >= 0) & (ys <= H - 1)
     src = np.asarray(doc.convert("RGB")).astype(np.float32)
     x0i = np.clip(np.floor(xs).astype(int), 0, W - 2)
@@ -322,6 +326,7 @@ def make(rng, group, layout):
         page, mrz = mapped(page), mapped(mrz)
         mask_src = doc.split()[3]
         doc = doc.convert("RGB")
+        dw, dh = doc.size
     else:
         mask_src = Image.new("L", doc.size, 255)
     margin = rng.uniform(0.12, 0.3)
