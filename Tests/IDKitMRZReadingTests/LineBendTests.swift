@@ -149,4 +149,20 @@ import IDKitImage
         #expect(cells[0].count == 44 && cells[0].first?.index == 0 && cells[0].last?.index == 43)
         #expect(cells[1].count == 44 && cells[1].first?.index == 0 && cells[1].last?.index == 43)
     }
+
+
+    @Test func lineCountedAPositionOffIsMovedIntoTheColumns() {
+        // The second line's walk counted from one position late: its columns would slant by a
+        // pitch over the line spacing (22 degrees); aligned, each of its centres stands at the
+        // position of the first line's centre above it.
+        let walked = MRZLineReader.cells(Self.band(sagitta: 30))
+        let late = [walked[0], walked[1].dropLast().map { ($0.index + 1, $0.centre) }]
+        let aligned = MRZLineReader.aligned(late, lineLength: 44)
+        #expect(aligned[1].map(\.index) == Array(0..<43))
+        // Both lines moved back together when the first runs past the zone's end.
+        let both = walked.map { $0.map { ($0.index + 1, $0.centre) } }
+        let moved = MRZLineReader.aligned(both, lineLength: 44)
+        #expect(moved.map { $0.first?.index } == [0, 0] && moved.map { $0.last?.index } == [43, 43])
+    }
 }
+
