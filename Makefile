@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -100,6 +100,16 @@ mrz-model:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
 	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
 	python3 scripts/mrz-ocr/train.py
+
+## Retrain the second opinion for hard captures (seeded; about 40 minutes on 2 cores): the same
+## network trained with motion blur of up to a cap height at any angle on a quarter of the lines
+## (MRZGlyphModel.degraded, read only where the main model's reading settles nothing): writes
+## scripts/mrz-ocr/mrz-glyphs-degraded.onnx, Sources/IDKitMRZReading/MRZGlyphModel+Degraded.swift
+## and scripts/mrz-ocr/training-report-degraded.json.
+mrz-model-degraded:
+	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
+	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
+	MRZ_MODEL=degraded MRZ_MOTION_SHARE=0.25 MRZ_MOTION_LONG=1 python3 scripts/mrz-ocr/train.py
 
 ## The recognizer on real print, character by character: the windows IDKit's reader feeds it on
 ## ../shared/testdata/mrz-real, and each model's errors, margins and log-loss against the printed

@@ -29,6 +29,14 @@ final class MRZGlyphModel: @unchecked Sendable {
     /// back to the OCR-B templates and says so in ``MRZReading/recognizer``).
     static let shared: MRZGlyphModel? = try? MRZGlyphModel(base64: onnxBase64)
 
+    /// The second opinion for hard captures: the same network trained with motion blur of up to a
+    /// cap height at any angle on a quarter of its lines (`make mrz-model-degraded`). In place of
+    /// ``shared`` it read 13 of bench-conditions' 20 motion-blurred photos exactly (10), but
+    /// verified 26 of the real specimens, not 28 (two fell within the verification margins), so it
+    /// reads only a band whose reading by ``shared`` settles nothing (``MRZScanner``), and its
+    /// reading is taken only when it settles.
+    static let degraded: MRZGlyphModel? = try? MRZGlyphModel(base64: degradedBase64)
+
     private let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(base64: String) throws(MRZGlyphModelError) {

@@ -62,26 +62,9 @@ struct MRZLineCurve {
     static func value(_ c: [Double], _ t: Double) -> Double { c[0] + t * (c[1] + t * (c[2] + t * c[3])) }
     static func slope(_ c: [Double], _ t: Double) -> Double { c[1] + t * (2 * c[2] + t * 3 * c[3]) }
 
-    /// Least squares v = c0 + c1 t + c2 t² + c3 t³ (normal equations, Gaussian elimination with
-    /// partial pivoting); `nil` when singular.
+    /// Least squares v = c0 + c1 t + c2 t² + c3 t³; `nil` when singular.
     static func cubic(_ samples: [(Double, Double)]) -> [Double]? {
-        var a = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 4)
-        for (t, v) in samples {
-            let powers = [1, t, t * t, t * t * t]
-            for r in 0..<4 {
-                for c in 0..<4 { a[r][c] += powers[r] * powers[c] }
-                a[r][4] += powers[r] * v
-            }
-        }
-        for col in 0..<4 {
-            guard let pivot = (col..<4).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot)
-            for r in 0..<4 where r != col {
-                let f = a[r][col] / a[col][col]
-                for c in col..<5 { a[r][c] -= f * a[col][c] }
-            }
-        }
-        return (0..<4).map { a[$0][4] / a[$0][$0] }
+        MRZLineReader.polynomial(samples, degree: 3)
     }
 }
 

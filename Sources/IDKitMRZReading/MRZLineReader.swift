@@ -140,25 +140,33 @@ struct MRZLineReader: Sendable {
         return offsets.contains { abs($0) > 1 } ? offsets : nil
     }
 
-    /// Least squares y = a + b·t + c·t² (normal equations, 3 × 3).
+    /// Least squares y = a + b·t + c·t².
     static func fitQuadratic(_ samples: [(Double, Double)]) -> (Double, Double, Double)? {
-        var m = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 3)
+        polynomial(samples, degree: 2).map { ($0[0], $0[1], $0[2]) }
+    }
+
+    /// Least squares y = c₀ + c₁·t + … + c_degree·t^degree (normal equations, Gauss–Jordan
+    /// elimination with partial pivoting); `nil` when singular.
+    static func polynomial(_ samples: [(Double, Double)], degree: Int) -> [Double]? {
+        let k = degree + 1
+        var m = [[Double]](repeating: [Double](repeating: 0, count: k + 1), count: k)
         for (t, y) in samples {
-            let powers = [1, t, t * t]
-            for i in 0..<3 {
-                for j in 0..<3 { m[i][j] += powers[i] * powers[j] }
-                m[i][3] += powers[i] * y
+            var powers = [Double](repeating: 1, count: k)
+            for i in 1..<k { powers[i] = powers[i - 1] * t }
+            for i in 0..<k {
+                for j in 0..<k { m[i][j] += powers[i] * powers[j] }
+                m[i][k] += powers[i] * y
             }
         }
-        for col in 0..<3 {
-            guard let pivot = (col..<3).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-9 else { return nil }
+        for col in 0..<k {
+            guard let pivot = (col..<k).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-9 else { return nil }
             m.swapAt(col, pivot)
-            for row in 0..<3 where row != col {
+            for row in 0..<k where row != col {
                 let f = m[row][col] / m[col][col]
-                for j in col..<4 { m[row][j] -= f * m[col][j] }
+                for j in col...k { m[row][j] -= f * m[col][j] }
             }
         }
-        return (m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2])
+        return (0..<k).map { m[$0][k] / m[$0][$0] }
     }
 
     /// The strip cut out of the taller one, each column moved by its offset (linear between rows).

@@ -294,14 +294,14 @@ public struct MRZScanner: Sendable {
         guard !first.endsSearch else { return first }
         // Turned, it is taken only when verified, which a reading moved beyond the image's edge
         // never is (its cell there was not seen): not moved.
-        let turned = read(image, oriented: band.flipped(), movingBeyondEdge: false)
+        let turned = read(image, oriented: band.flipped(), movingBeyondEdge: false, secondOpinion: false)
         return turned.reading?.verified == true ? turned : first
     }
 
     /// A band already turned the right way up and scaled, read; when that gives no valid MRZ and
     /// the network finds blank cells at one end, read once more moved by them (``realigned(_:_:)``).
     /// The first reading unless the moved one replaces it (``Outcome/replaces(_:)``).
-    func read(_ image: GrayImage, oriented band: MRZBand, movingBeyondEdge: Bool = true) -> Outcome {
+    func read(_ image: GrayImage, oriented band: MRZBand, movingBeyondEdge: Bool = true, secondOpinion: Bool = true) -> Outcome {
         let scores = MRZLineReader().read(image, band: band)
         guard let first = Self.decoded(band, scores) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
@@ -314,6 +314,13 @@ public struct MRZScanner: Sendable {
             guard let next = Self.decoded(moved, MRZLineReader().read(image, band: moved)), next.replaces(best) else { continue }
             best = next
             if best.endsSearch { break }
+        }
+        // Still nothing settled: the band read by the recognizer trained for hard captures (motion
+        // blur up to a cap height, a finger's shading over the print), taken only when that
+        // reading settles (``Outcome/isSettled``) and so passes the check digits the first did not.
+        if secondOpinion, !best.endsSearch, let model = MRZGlyphModel.degraded,
+           let next = Self.decoded(band, MRZLineReader().read(image, band: band, model: model)), next.isSettled, next.replaces(best) {
+            best = next
         }
         return best
     }
