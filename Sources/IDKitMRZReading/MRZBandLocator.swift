@@ -587,8 +587,9 @@ public struct MRZBandLocator: Sendable {
                 let geometry = lines.map { MRZLineGeometry(start: $0.start, end: $0.end, componentCount: $0.members.count, componentCenters: $0.centers) }
                 bands.append(MRZBand(lines: geometry, characterHeight: run.height, pitch: run.pitch, format: run.format))
             }
+            // Only the best run's lines are taken: a rival's other line may belong to another
+            // document's zone stacked beside this one, which must still make its own band.
             for p in best.picked { used.insert(p.index) }
-            for run in rivals { for p in run.picked { used.insert(p.index) } }
         }
         return bands
     }
