@@ -111,6 +111,20 @@ extension GrayImage {
         return status == 0 ? GrayImage(width: width, height: height, pixels: out) : self
     }
 
+    /// The light background under dark marks: the gray closing by a `kernelWidth` ×
+    /// `kernelHeight` rectangle (OpenCV's morphologyEx, edges replicated), which removes every
+    /// dark mark the rectangle cannot fit into. `nil` if OpenCV fails.
+    public func closed(kernelWidth: Int, kernelHeight: Int) -> GrayImage? {
+        guard width > 0, height > 0, kernelWidth > 0, kernelHeight > 0 else { return nil }
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        let status = pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                idk_close_gray(src.baseAddress, Int32(width), Int32(height), Int32(kernelWidth), Int32(kernelHeight), dst.baseAddress)
+            }
+        }
+        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : nil
+    }
+
     /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image.
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> GrayImage {
         let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))

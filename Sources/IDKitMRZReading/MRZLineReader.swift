@@ -230,7 +230,7 @@ struct MRZLineReader: Sendable {
             var windows: [Float] = []
             windows.reserveCapacity(strips.count * n * MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight)
             var spreads: [[Float]] = []
-            for strip in strips {
+            for strip in strips.map(Self.evened) {
                 spreads.append((0..<n).map { i in
                     MRZGlyphModel.appendWindow(strip.pixels, stride: strip.width, rows: strip.height, index: i, into: &windows)
                 })

@@ -241,7 +241,7 @@ public struct MRZScanner: Sendable {
             // Not moved beyond the image's edge as well: widened, the band is a guess already,
             // and a card cut tight has its widened cells outside at both ends (two more reads of
             // a Romanian ID that is invalid as printed, 27 → 48 ms).
-            let next = read(image, oriented: band.widened(to: .td3), movingBeyondEdge: false)
+            let next = read(image, oriented: band.widened(to: .td3), asFound: false)
             if next.replacesAsWidened(current) { outcome = next }
         }
         outcome = outcome.map(Self.asRead)
@@ -294,22 +294,24 @@ public struct MRZScanner: Sendable {
         guard !first.endsSearch else { return first }
         // Turned, it is taken only when verified, which a reading moved beyond the image's edge
         // never is (its cell there was not seen): not moved.
-        let turned = read(image, oriented: band.flipped(), movingBeyondEdge: false, secondOpinion: false)
+        let turned = read(image, oriented: band.flipped(), asFound: false, secondOpinion: false)
         return turned.reading?.verified == true ? turned : first
     }
 
     /// A band already turned the right way up and scaled, read; when that gives no valid MRZ and
-    /// the network finds blank cells at one end, read once more moved by them (``realigned(_:_:)``).
-    /// The first reading unless the moved one replaces it (``Outcome/replaces(_:)``).
-    func read(_ image: GrayImage, oriented band: MRZBand, movingBeyondEdge: Bool = true, secondOpinion: Bool = true) -> Outcome {
+    /// the network finds blank cells at one end, read once more moved by them
+    /// (``realigned(_:_:bothEnds:)``). The first reading unless the moved one replaces it
+    /// (``Outcome/replaces(_:)``). A band not `asFound` (turned or widened: a guess already) is
+    /// not moved beyond the image's edge nor by blank cells at both ends.
+    func read(_ image: GrayImage, oriented band: MRZBand, asFound: Bool = true, secondOpinion: Bool = true) -> Outcome {
         let scores = MRZLineReader().read(image, band: band)
         guard let first = Self.decoded(band, scores) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
         }
         guard !first.endsSearch else { return first }
         var best = first
-        let moves = (Self.realigned(band, scores).map { [$0] } ?? [])
-            + (movingBeyondEdge ? Self.beyondEdge(band, width: image.width, height: image.height) : [])
+        let moves = Self.realigned(band, scores, bothEnds: asFound)
+            + (asFound ? Self.beyondEdge(band, width: image.width, height: image.height) : [])
         for moved in moves {
             guard let next = Self.decoded(moved, MRZLineReader().read(image, band: moved)), next.replaces(best) else { continue }
             best = next
@@ -355,20 +357,27 @@ public struct MRZScanner: Sendable {
     /// When the network finds blank cells at one end of the band (on most lines), the band moved
     /// by that many positions towards its other end: the text the band missed lies there. Read
     /// only when the band as found gives no valid MRZ (the move is a guess; the check digits judge).
-    static func realigned(_ band: MRZBand, _ scores: MRZScores) -> MRZBand? {
+    /// With `bothEnds`, blank cells at both ends give both moves: a finger over a line's first
+    /// characters leaves them blank as well as the paper past its end, where the locator laid the
+    /// layout's length out from the first character in view. Not for a band that is a guess
+    /// already: a TD2 widened to a TD3's length is blank at both ends, and moved, its TD3 check
+    /// digits fall on blank cells that the decoder fills to pass.
+    static func realigned(_ band: MRZBand, _ scores: MRZScores, bothEnds: Bool) -> [MRZBand] {
         let (leading, trailing) = scores.blankEnds
-        if trailing > 0, leading == 0, trailing < band.lineLength / 3 { return band.shifted(by: -trailing) }
-        if leading > 0, trailing == 0, leading < band.lineLength / 3 { return band.shifted(by: leading) }
-        return nil
+        let limit = band.lineLength / 3
+        guard bothEnds || leading == 0 || trailing == 0 else { return [] }
+        return (trailing > 0 && trailing < limit ? [band.shifted(by: -trailing)] : [])
+            + (leading > 0 && leading < limit ? [band.shifted(by: leading)] : [])
     }
 
-    /// The rectified line strips of a band as the recognizer's windows are cut from them, and
+    /// The rectified line strips of a band as the recognizer's windows are cut from them (evened
+    /// where the paper is in the shade, ``MRZLineReader/evened(_:)``), and
     /// whether they were cut along the lines' own curves (`idkit-bench scan-debug`).
     package static func strips(_ image: GrayImage, band: MRZBand) -> (curved: Bool, residual: Double, strips: [GrayImage]) {
         let geometry = MRZLineReader.rectification(band)
         let curved = geometry.flatMap { MRZLineReader.curves(band, $0) } != nil
         let residual = geometry.map { MRZLineReader.residual(band, $0, MRZLineReader.cells(band)) } ?? .nan
-        return (curved, residual, MRZLineReader().strips(image, band: band))
+        return (curved, residual, MRZLineReader().strips(image, band: band).map(MRZLineReader.evened))
     }
 
     /// The recognizer's input for a band (turned and scaled as read): per line, its windows one

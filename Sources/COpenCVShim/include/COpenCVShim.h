@@ -86,6 +86,13 @@ int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t height, int3
 /// outside repeat the border's). Returns 0, or -1 when OpenCV threw or an argument is invalid.
 int32_t idk_rank3x3(const uint8_t *pixels, int32_t width, int32_t height, int32_t maximum, uint8_t *out);
 
+/// `out` (`width` × `height`) = the gray closing of `pixels` by a `kernelWidth` × `kernelHeight`
+/// rectangle (OpenCV's morphologyEx MORPH_CLOSE, edges replicated): dark marks the rectangle
+/// cannot fit into removed, the light background left. Returns 0, or -1 when OpenCV threw or an
+/// argument is invalid.
+int32_t idk_close_gray(const uint8_t *pixels, int32_t width, int32_t height, int32_t kernelWidth,
+                       int32_t kernelHeight, uint8_t *out);
+
 /// Dark blobs of a gray image (`width` × `height`, rows packed): a pixel is ink when it is darker
 /// than the mean of its (2 `radius` + 1)² neighbourhood (clipped at the image's edges) by the
 /// fraction `contrast` and by at least `minimumDifference` grey levels; the ink's 8-connected
