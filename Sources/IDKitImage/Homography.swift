@@ -39,17 +39,26 @@ public struct Homography: Sendable, Equatable {
             return (mx, my, d > 0 ? 2.0.squareRoot() / d : 1)
         }
         let (fx, fy, fs) = normaliser(from), (tx, ty, ts) = normaliser(to)
-        // Normal equations AᵀA h = Aᵀb of the linearised DLT, as an 8×9 augmented matrix.
-        var a = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
-        for k in from.indices {
-            let x = (from[k].x - fx) * fs, y = (from[k].y - fy) * fs
-            let u = (to[k].x - tx) * ts, v = (to[k].y - ty) * ts
-            let rowU: [Double] = [x, y, 1, 0, 0, 0, -u * x, -u * y, u]
-            let rowV: [Double] = [0, 0, 0, x, y, 1, -v * x, -v * y, v]
-            for row in [rowU, rowV] {
-                for i in 0..<8 { for j in 0..<9 { a[i][j] += row[i] * row[j] } }
+        // Normal equations AᵀA h = Aᵀb of the linearised DLT, as an 8×9 augmented matrix, summed
+        // in one flat buffer with each point's two rows on the stack (no allocation per point:
+        // the probes of a band's turn and height fit a band's dozens of centres many times).
+        var flat = [Double](repeating: 0, count: 72)
+        flat.withUnsafeMutableBufferPointer { a in
+            var row = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+            withUnsafeMutableBytes(of: &row) { raw in
+                let r = raw.bindMemory(to: Double.self)
+                for k in from.indices {
+                    let x = (from[k].x - fx) * fs, y = (from[k].y - fy) * fs
+                    let u = (to[k].x - tx) * ts, v = (to[k].y - ty) * ts
+                    // Row U, then row V, point by point.
+                    r[0] = x; r[1] = y; r[2] = 1; r[3] = 0; r[4] = 0; r[5] = 0; r[6] = -u * x; r[7] = -u * y; r[8] = u
+                    for i in 0..<8 { for j in 0..<9 { a[i * 9 + j] += r[i] * r[j] } }
+                    r[0] = 0; r[1] = 0; r[2] = 0; r[3] = x; r[4] = y; r[5] = 1; r[6] = -v * x; r[7] = -v * y; r[8] = v
+                    for i in 0..<8 { for j in 0..<9 { a[i * 9 + j] += r[i] * r[j] } }
+                }
             }
         }
+        var a = (0..<8).map { Array(flat[($0 * 9)..<($0 * 9 + 9)]) }
         guard let n = Self.solve(&a) else { return nil }
         // Undo the normalisations: H = T⁻¹ · N · F.
         let N: [Double] = n + [1.0]

@@ -78,7 +78,7 @@ extension MRZLineReader {
     /// by more than ``curvedResidual`` and every line can be followed; otherwise `nil` (the
     /// homography and ``bend(_:centreRow:width:)`` cut the strips).
     static func curves(_ band: MRZBand, _ geometry: Rectification) -> [MRZLineCurve]? {
-        let lines = cells(band)
+        let lines = geometry.cells
         guard residual(band, geometry, lines) > curvedResidual else { return nil }
         let curves = lines.compactMap { MRZLineCurve(cells: $0, lineLength: band.lineLength, pitch: band.pitch) }
         return curves.count == band.lines.count ? curves : nil

@@ -267,7 +267,10 @@ struct MRZLineReader: Sendable {
 
     /// The band's homography from the template-scale strip to the image, with where the first
     /// character's centre and the line spacing stand in the strip.
-    typealias Rectification = (transform: Homography, left: Double, top: Double, spacing: Double)
+    typealias Rectification = (transform: Homography, left: Double, top: Double, spacing: Double, cells: [[Cell]])
+
+    /// A character centre found on a line, with the position it stands at (``cells(_:)``).
+    typealias Cell = (index: Int, centre: Point)
 
     /// The band rectified: a homography from the template-scale band (character i of line k
     /// centred at `left + i·w`, `top + k·spacing`) to the image. One homography for the whole
@@ -285,18 +288,19 @@ struct MRZLineReader: Sendable {
         let affine = [corners[0], corners[1], Point(x: corners[1].x + corners[3].x - corners[0].x,
                                                     y: corners[1].y + corners[3].y - corners[0].y), corners[3]]
         guard let initial = Homography(from: rect, to: affine) else { return nil }
-        let transform = fitted(band, left: left, top: top, spacing: spacing) ?? initial
-        return (transform, left, top, spacing)
+        let cells = cells(band)
+        let transform = fitted(cells, left: left, top: top, spacing: spacing) ?? initial
+        return (transform, left, top, spacing, cells)
     }
 
     /// The band's homography fitted to every character centre found, each at its position in its
     /// line (``cells(_:)``): a least-squares fit, and once more without the centres it misses by a third of a pitch (two
     /// characters merged into one component, a speck). Four corners alone leave the perspective
     /// of two close lines poorly determined; dozens of centres do not.
-    static func fitted(_ band: MRZBand, left: Double, top: Double, spacing: Double) -> Homography? {
+    static func fitted(_ lines: [[Cell]], left: Double, top: Double, spacing: Double) -> Homography? {
         let w = Double(OCRBClassifier.width)
         var from: [Point] = [], to: [Point] = []
-        for (k, cells) in cells(band).enumerated() {
+        for (k, cells) in lines.enumerated() {
             let lineY = top + Double(k) * spacing
             for cell in cells {
                 from.append(Point(x: left + Double(cell.index) * w, y: lineY))
@@ -445,7 +449,7 @@ extension MRZBand {
     /// Where each character's centre stands in the image, line by line (from the band's
     /// homography fitted to the characters found), for drawing and for callers that crop.
     public func characterCenters() -> [[Point]] {
-        guard let (transform, left, top, spacing) = MRZLineReader.rectification(self) else { return [] }
+        guard let (transform, left, top, spacing, _) = MRZLineReader.rectification(self) else { return [] }
         let w = Double(OCRBClassifier.width)
         return (0..<lines.count).map { k in
             (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }
@@ -461,7 +465,7 @@ extension MRZBand {
     }
 
     func cellsOutside(width: Int, height: Int, geometry: MRZLineReader.Rectification) -> [[Double]] {
-        let (transform, left, top, spacing) = geometry
+        let (transform, left, top, spacing, _) = geometry
         let w = Double(OCRBClassifier.width), cap = Double(OCRBClassifier.height) / 1.3
         let across = [-0.3, -0.15, 0, 0.15, 0.3], down = [-0.45, -0.3, -0.15, 0, 0.15, 0.3, 0.45]
         return (0..<lines.count).map { k in

@@ -376,7 +376,7 @@ public struct MRZScanner: Sendable {
     package static func strips(_ image: GrayImage, band: MRZBand) -> (curved: Bool, residual: Double, strips: [GrayImage]) {
         let geometry = MRZLineReader.rectification(band)
         let curved = geometry.flatMap { MRZLineReader.curves(band, $0) } != nil
-        let residual = geometry.map { MRZLineReader.residual(band, $0, MRZLineReader.cells(band)) } ?? .nan
+        let residual = geometry.map { MRZLineReader.residual(band, $0, $0.cells) } ?? .nan
         return (curved, residual, MRZLineReader().strips(image, band: band).map(MRZLineReader.evened))
     }
 
