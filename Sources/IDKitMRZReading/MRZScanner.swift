@@ -308,6 +308,9 @@ public struct MRZScanner: Sendable {
         guard let first = Self.decoded(band, scores) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
         }
+        if secondOpinion, first.reading?.verified != true, let fused = Self.fused(image, band, scores), fused.reading?.verified == true {
+            return fused
+        }
         guard !first.endsSearch else { return first }
         var best = first
         let moves = Self.realigned(band, scores, bothEnds: asFound)
@@ -325,6 +328,30 @@ public struct MRZScanner: Sendable {
             best = next
         }
         return best
+    }
+
+    /// The band read by both recognizers, their evidence averaged (``averaged(_:_:)``), when the
+    /// main model's reading is not verified: taken only when that reading is verified (in
+    /// ``read(_:oriented:asFound:secondOpinion:)``): motion blur and worn print that neither model
+    /// reads surely alone is often read surely where both agree (Benchmarks/RESULTS.md).
+    static func fused(_ image: GrayImage, _ band: MRZBand, _ scores: MRZScores) -> Outcome? {
+        guard let model = MRZGlyphModel.degraded else { return nil }
+        let other = MRZLineReader().read(image, band: band, model: model)
+        return averaged(scores, other).flatMap { decoded(band, $0) }
+    }
+
+    /// Two recognizers' evidence for one band, per cell the mean of their log-likelihoods (and of
+    /// their blank probabilities): where they agree the reading is as sure as either, never surer
+    /// (a sum would count one glyph's evidence twice). `nil` unless both are the network's and of
+    /// one shape.
+    static func averaged(_ a: MRZScores, _ b: MRZScores) -> MRZScores? {
+        guard a.recognizer == .network, b.recognizer == .network, a.format == b.format,
+              a.evidence.count == b.evidence.count, zip(a.evidence, b.evidence).allSatisfy({ $0.count == $1.count }),
+              a.blank.count == b.blank.count else { return nil }
+        var mean = a
+        mean.evidence = zip(a.evidence, b.evidence).map { x, y in zip(x, y).map { p, q in zip(p, q).map { ($0 + $1) / 2 } } }
+        mean.blank = zip(a.blank, b.blank).map { x, y in zip(x, y).map { ($0 + $1) / 2 } }
+        return mean
     }
 
     /// A band found level with the image's edge, moved by one position beyond it: where the photo
