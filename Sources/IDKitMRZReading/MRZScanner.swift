@@ -308,8 +308,11 @@ public struct MRZScanner: Sendable {
         guard let first = Self.decoded(band, scores) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
         }
-        if secondOpinion, first.reading?.verified != true, let fused = Self.fused(image, band, scores), fused.reading?.verified == true {
-            return fused
+        // Not verified: both networks' evidence, averaged. Taken when verified; and in place of a
+        // settled first reading when it settles too, unverified as that one: two recognizers that
+        // disagree on a glyph neither reads surely are right more often together than either alone.
+        if secondOpinion, first.reading?.verified != true, let fused = Self.fused(image, band, scores) {
+            if fused.reading?.verified == true || (first.isSettled && fused.isSettled) { return fused }
         }
         guard !first.endsSearch else { return first }
         var best = first
