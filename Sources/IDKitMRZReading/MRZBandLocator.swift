@@ -532,7 +532,7 @@ public struct MRZBandLocator: Sendable {
                 func t(_ p: Point) -> Double { (p.x - base.start.x) * base.direction.x + (p.y - base.start.y) * base.direction.y }
                 let (b0, b1) = (0.0, t(base.end)), (c0, c1) = (min(t(c.start), t(c.end)), max(t(c.start), t(c.end)))
                 let overlap = min(b1, c1) - max(b0, c0)
-                guard overlap > 0.6 * min(b1 - b0, c1 - c0), abs(offset) < 4.5 * base.height else { continue }
+                guard overlap > 0.6 * min(b1 - b0, c1 - c0), abs(offset) < 7.5 * base.height else { continue }
                 members.append((offset, b))
             }
             members.sort { $0.offset < $1.offset }
@@ -546,8 +546,12 @@ public struct MRZBandLocator: Sendable {
             typealias Run = (score: Int, picked: [(offset: Double, index: Int)], height: Double, pitch: Double, format: MRZFormat)
             var best: Run?
             var runs: [Run] = []
-            for lo in max(0, baseIndex - 2)...baseIndex {
-                for hi in baseIndex..<min(members.count, lo + 3) where hi > lo {
+            // Runs through the base line, and (as rivals only) the runs beside them that share a
+            // line with one: a full-width serial or another zone's lines printed a line above the
+            // MRZ are the base when they have the most components, and the zone's own lines are
+            // such a run (lines up to three spacings from the base are members for this).
+            for lo in max(0, baseIndex - 4)...min(members.count - 1, baseIndex + 1) {
+                for hi in (lo + 1)..<min(members.count, lo + 3) where hi + 2 >= baseIndex {
                     let gaps = (lo..<hi).map { abs(members[$0 + 1].offset - members[$0].offset) }
                     let close = gaps.allSatisfy { $0 > Self.closestLineSpacing * base.height && $0 < Self.usualLineSpacing * base.height }
                     let wide = gaps.count == 1 && gaps[0] > Self.closestLineSpacing * base.pitch && gaps[0] < Self.widestLineSpacing * base.pitch
@@ -561,7 +565,9 @@ public struct MRZBandLocator: Sendable {
                     let length = lengths.max()!
                     let format: MRZFormat
                     if lines.count == 3 {
-                        guard length > 22, length < 36 else { continue }
+                        // TD1's 30 characters; three lines of a TD2's 36 are a TD2 and a line of
+                        // print stacked beside it (a serial the width of the zone).
+                        guard length > 22, length < 33 else { continue }
                         format = .td1
                     } else {
                         // Lines further apart than TD1's must be TD2's or TD3's (36 or 44 characters):
@@ -571,7 +577,7 @@ public struct MRZBandLocator: Sendable {
                     }
                     let score = zip(lines, lengths).reduce(0) { $0 + ($1.1 >= 0.85 * length ? 2 : 1) * $1.0.members.count }
                     runs.append((score, picked, height, pitch, format))
-                    if best == nil || score > best!.score { best = runs[runs.count - 1] }
+                    if lo <= baseIndex, baseIndex <= hi, best == nil || score > best!.score { best = runs[runs.count - 1] }
                 }
             }
             guard let best else { continue }
@@ -581,6 +587,7 @@ public struct MRZBandLocator: Sendable {
             let rivals = runs.filter { run in
                 run.format == best.format && run.picked.count == best.picked.count && 5 * run.score >= 4 * best.score
                     && run.picked.map(\.index) != best.picked.map(\.index)
+                    && run.picked.contains { line in best.picked.contains { $0.index == line.index } }
             }
             for run in [best] + rivals {
                 let lines = run.picked.map { chains[$0.index] }

@@ -4,7 +4,8 @@ import IDKitImage
 import IDKitMRZ
 @testable import IDKitMRZReading
 
-/// Joining the pieces of a line that faint print broke (MRZBandLocator.fragmentedPrint).
+/// Joining the pieces of a line that faint print broke (MRZBandLocator.fragmentedPrint), and
+/// grouping lines into bands where other print stands beside the zone.
 @Suite struct LocatorPieceTests {
     /// Character centres of a line at 20 px pitch, 3° turned, characters 18 px high.
     static func node(_ i: Int, row: Double = 0) -> MRZBandLocator.Node {
@@ -91,5 +92,46 @@ import IDKitMRZ
         }
         #expect(joins > 400, "the pieces join often enough to test the order (\(joins) joins)")
     }
-}
 
+    /// Lines of `count` characters, one per row offset, chained as the locator chains them.
+    static func lines(_ rows: [Double], count: Int) -> (chains: [MRZBandLocator.Chain], nodes: [MRZBandLocator.Node]) {
+        let locator = MRZBandLocator()
+        var nodes: [MRZBandLocator.Node] = []
+        var chains: [MRZBandLocator.Chain] = []
+        for row in rows {
+            let first = nodes.count
+            nodes += (0..<count).map { node($0, row: row) }
+            chains.append(locator.makeChain(Array(first..<nodes.count), nodes)!)
+        }
+        return (chains, nodes)
+    }
+
+    /// The lines of each band, as the row offsets they were made at.
+    static func rows(_ bands: [MRZBand], _ rows: [Double]) -> [[Double]] {
+        bands.map { band in
+            band.lines.map { line in
+                let y = line.componentCenters[0].y
+                return rows.min { abs(node(0, row: $0).center.y - y) < abs(node(0, row: $1).center.y - y) }!
+            }
+        }
+    }
+
+    @Test func aFullWidthSerialAboveATD2LeavesTheZoneItsOwnBand() {
+        // A serial as long as the zone's lines, 1.9 character heights above them: three lines of
+        // 36 are no TD1, and the zone's own two lines are a band beside the serial's pair.
+        let rows: [Double] = [0, 34, 68]
+        let (chains, _) = Self.lines(rows, count: 36)
+        let bands = MRZBandLocator().group(chains, imageSize: (2000, 1000))
+        #expect(bands.allSatisfy { $0.format == .td2 })
+        #expect(Self.rows(bands, rows).contains([34, 68]))
+    }
+
+    @Test func aLineAboveATD1LeavesTheZoneItsOwnBand() {
+        // Another zone's last line above a TD1: four lines of 30, the zone the last three.
+        let rows: [Double] = [0, 34, 68, 102]
+        let (chains, _) = Self.lines(rows, count: 30)
+        let bands = MRZBandLocator().group(chains, imageSize: (2000, 1000))
+        #expect(bands.allSatisfy { $0.format == .td1 })
+        #expect(Self.rows(bands, rows).contains([34, 68, 102]))
+    }
+}
