@@ -65,24 +65,27 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         // alone does not reach it; a specular spot does).
         let width = image.width, height = image.height
         image.pixels.withUnsafeBufferPointer { p in
-            func brightSpot(_ x: Int, _ y: Int) -> Bool {
-                guard x >= 2, y >= 2, x + 2 < width, y + 2 < height else { return p[y * width + x] >= 250 }
-                var s = 0
-                for dy in -2...2 { let row = (y + dy) * width + x; for dx in -2...2 { s += Int(p[row + dx]) } }
-                return s >= 245 * 25
-            }
-            var y = region.y0
-            while y < region.y1 {
-                var x = region.x0
-                while x < region.x1 {
-                    let v = Int(p[y * width + x])
-                    sum += v
-                    counts[v] += 1
-                    if v >= 240 && brightSpot(x, y) { saturated += 1 }
-                    count += 1
-                    x += step
+            counts.withUnsafeMutableBufferPointer { c in
+                func brightSpot(_ x: Int, _ y: Int) -> Bool {
+                    guard x >= 2, y >= 2, x + 2 < width, y + 2 < height else { return p[y * width + x] >= 250 }
+                    var s = 0
+                    for dy in -2...2 { let row = (y + dy) * width + x; for dx in -2...2 { s &+= Int(p[row + dx]) } }
+                    return s >= 245 * 25
                 }
-                y += step
+                var y = region.y0
+                while y < region.y1 {
+                    let row = y * width
+                    var x = region.x0
+                    while x < region.x1 {
+                        let v = Int(p[row + x])
+                        sum &+= v
+                        c[v] &+= 1
+                        if v >= 240 && brightSpot(x, y) { saturated &+= 1 }
+                        count &+= 1
+                        x &+= step
+                    }
+                    y += step
+                }
             }
         }
         let histogram = Histogram256(counts: counts)
@@ -152,7 +155,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
                     let row = y * width
                     for x in r.x0..<max(r.x0, r.x1 - 1) {
                         let v = Int(p[row + x])
-                        c[max(abs(Int(p[row + x + 1]) - v), abs(Int(p[row + width + x]) - v))] += 1
+                        c[max(abs(Int(p[row + x + 1]) &- v), abs(Int(p[row + width + x]) &- v))] &+= 1
                     }
                 }
             }
