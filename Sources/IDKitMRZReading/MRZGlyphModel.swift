@@ -33,9 +33,9 @@ final class MRZGlyphModel: @unchecked Sendable {
     /// cap height at any angle on a quarter of its lines (`make mrz-model-degraded`). In place of
     /// ``shared`` it read 13 of bench-conditions' 20 motion-blurred photos exactly (10), but
     /// verified 26 of the real specimens, not 28 (two fell within the verification margins), so it
-    /// reads only a band whose reading by ``shared`` is not verified: with its evidence averaged
-    /// with the main model's, taken when that is verified, and alone where nothing settles, taken
-    /// only when it settles (``MRZScanner``).
+    /// reads only a band whose reading by ``shared`` is not verified: where that reading passes its
+    /// check digits, with its evidence averaged with the main model's (taken when that passes them
+    /// too), and alone where nothing settles, taken only when it settles (``MRZScanner``).
     static let degraded: MRZGlyphModel? = try? MRZGlyphModel(base64: degradedBase64)
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>

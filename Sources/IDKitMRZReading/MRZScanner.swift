@@ -308,11 +308,14 @@ public struct MRZScanner: Sendable {
         guard let first = Self.decoded(band, scores) else {
             return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
         }
-        // Not verified: both networks' evidence, averaged. Taken when verified; and in place of a
-        // settled first reading when it settles too, unverified as that one: two recognizers that
-        // disagree on a glyph neither reads surely are right more often together than either alone.
-        if secondOpinion, first.reading?.verified != true, let fused = Self.fused(image, band, scores) {
-            if fused.reading?.verified == true || (first.isSettled && fused.isSettled) { return fused }
+        // Settled but not verified: both networks' evidence, averaged. Taken when verified; else
+        // in its place when it settles too, unverified as that one: two recognizers that disagree
+        // on a glyph neither reads surely are right more often together than either alone. (Not
+        // for a reading that settles nothing: on a page without an MRZ every line of text found as
+        // a band is one, each of which would cost a second network pass, and averaging the
+        // unsettled readings verified no more of the conditions or bench-scan photos.)
+        if secondOpinion, first.isSettled, first.reading?.verified != true, let fused = Self.fused(image, band, scores) {
+            if fused.reading?.verified == true || fused.isSettled { return fused }
         }
         guard !first.endsSearch else { return first }
         var best = first
@@ -334,9 +337,9 @@ public struct MRZScanner: Sendable {
     }
 
     /// The band read by both recognizers, their evidence averaged (``averaged(_:_:)``), when the
-    /// main model's reading is not verified: taken only when that reading is verified (in
-    /// ``read(_:oriented:asFound:secondOpinion:)``): motion blur and worn print that neither model
-    /// reads surely alone is often read surely where both agree (Benchmarks/RESULTS.md).
+    /// main model's reading passes its check digits but is not verified (taken as
+    /// ``read(_:oriented:asFound:secondOpinion:)`` says): motion blur and worn print that neither
+    /// model reads surely alone is often read surely where both agree (Benchmarks/RESULTS.md).
     static func fused(_ image: GrayImage, _ band: MRZBand, _ scores: MRZScores) -> Outcome? {
         guard let model = MRZGlyphModel.degraded else { return nil }
         let other = MRZLineReader().read(image, band: band, model: model)
