@@ -10,16 +10,23 @@ import IDKitImage
     static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
 
-    @Test func degradedModelReadsACleanScanAsTheMainModelDoes() throws {
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.images.appendingPathComponent("manifest.json"))) as! [String: Any]
+    /// The first clean photo of TestVectors/images, its band as the probes turn and scale it, and
+    /// the lines printed on it.
+    static func cleanScan() throws -> (image: GrayImage, band: MRZBand, lines: [String]) {
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: images.appendingPathComponent("manifest.json"))) as! [String: Any]
         let entry = try #require((manifest["images"] as! [[String: Any]]).first { ($0["group"] as? String) == "clean" })
-        let image = try ImageDecoder.decodeFile(atPath: Self.images.appendingPathComponent(entry["file"] as! String).path).image
+        let image = try ImageDecoder.decodeFile(atPath: images.appendingPathComponent(entry["file"] as! String).path).image
         let scanner = MRZScanner()
         let band = try #require(scanner.probed(image, bands: scanner.locate(image).bands).first?.band)
+        return (image, band, entry["lines"] as! [String])
+    }
+
+    @Test func degradedModelReadsACleanScanAsTheMainModelDoes() throws {
+        let (image, band, lines) = try Self.cleanScan()
         let degraded = try #require(MRZGlyphModel.degraded, "the compiled-in second model does not load")
         let main = MRZDecoder().decode(MRZLineReader().read(image, band: band))
         let second = MRZDecoder().decode(MRZLineReader().read(image, band: band, model: degraded))
-        #expect(main.lines == entry["lines"] as! [String])
+        #expect(main.lines == lines)
         #expect(second.lines == main.lines)
         #expect(second.recognizer == .network)
     }
@@ -36,13 +43,9 @@ import IDKitImage
     }
 
     @Test func bothModelsTogetherReadACleanScanAsPrinted() throws {
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.images.appendingPathComponent("manifest.json"))) as! [String: Any]
-        let entry = try #require((manifest["images"] as! [[String: Any]]).first { ($0["group"] as? String) == "clean" })
-        let image = try ImageDecoder.decodeFile(atPath: Self.images.appendingPathComponent(entry["file"] as! String).path).image
-        let scanner = MRZScanner()
-        let band = try #require(scanner.probed(image, bands: scanner.locate(image).bands).first?.band)
+        let (image, band, lines) = try Self.cleanScan()
         let fused = try #require(MRZScanner.fused(image, band, MRZLineReader().read(image, band: band)))
-        #expect(fused.reading?.lines == entry["lines"] as? [String])
+        #expect(fused.reading?.lines == lines)
         #expect(fused.reading?.verified == true)
     }
 }
