@@ -18,6 +18,18 @@ struct MRZScores: Sendable {
     /// normalised as the network saw them), for comparing a doubtful glyph with the document's own
     /// clear ones (``MRZOwnGlyphs``); empty for the templates and for fused frames.
     var windows: [[Float]] = []
+    /// `[line][position]`: each window's spread of grey levels before normalising, and how much of
+    /// its cell lies outside the image: with ``windows``, what another network needs to read the
+    /// same cells (``rescored(by:)``). Empty where `windows` is.
+    var spreads: [[Float]] = []
+    var outside: [[Double]] = []
+
+    /// The same windows read by another network (the hard-capture one): no strip cut again.
+    /// `nil` without the network's windows, or when it cannot run.
+    func rescored(by model: MRZGlyphModel) -> MRZScores? {
+        guard recognizer == .network, !windows.isEmpty, spreads.count == windows.count, outside.count == windows.count else { return nil }
+        return MRZLineReader.networkScores(format: format, windows: windows.flatMap { $0 }, spreads: spreads, outside: outside, model: model)
+    }
 
     /// Whether there is evidence for every position of every line of `band` (none when its lines
     /// could not be cut out of the image).
@@ -235,34 +247,44 @@ struct MRZLineReader: Sendable {
                     MRZGlyphModel.appendWindow(strip.pixels, stride: strip.width, rows: strip.height, index: i, into: &windows)
                 })
             }
-            if let logits = try? model.logits(windows, count: strips.count * n) {
-                let k = MRZGlyphModel.outputCount
-                var evidence: [[[Float]]] = [], blank: [[Float]] = []
-                for l in 0..<strips.count {
-                    // Every MRZ position holds a glyph, a filler at least: a window with almost no
-                    // contrast against the rest of its line is covered (a finger, a sticker, glare)
-                    // and says nothing, whatever the network makes of it.
-                    let typical = spreads[l].sorted()[n / 2]
-                    var lineEvidence: [[Float]] = [], lineBlank: [Float] = []
-                    for i in 0..<n {
-                        let (e, none) = MRZGlyphModel.evidence(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
-                        let seen = outside[l][i]
-                        let covered = spreads[l][i] < Self.coveredSpread * typical || seen >= Self.mostlyOutside
-                        let floor = (e.max() ?? 0) - Self.partialEvidenceFloor
-                        lineEvidence.append(covered ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount)
-                                            : seen >= Self.partlyOutside ? e.map { max($0, floor) } : e)
-                        lineBlank.append(covered ? 1 : none)
-                    }
-                    evidence.append(lineEvidence)
-                    blank.append(lineBlank)
-                }
-                let size = MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight
-                let lineWindows = (0..<strips.count).map { l in Array(windows[(l * n * size)..<((l + 1) * n * size)]) }
-                return MRZScores(format: band.format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows)
+            if let scores = Self.networkScores(format: band.format, windows: windows, spreads: spreads, outside: outside, model: model) {
+                return scores
             }
         }
         let evidence = correlations(image, band: band).map { $0.map { $0.map { MRZDecoder.beta * $0 } } }
         return MRZScores(format: band.format, evidence: evidence, recognizer: .templates)
+    }
+
+    /// The network's evidence for a band's windows (`spreads` and `outside` per line and position,
+    /// the windows one after another in that order); `nil` when the network cannot run.
+    static func networkScores(format: MRZFormat, windows: [Float], spreads: [[Float]], outside: [[Double]],
+                              model: MRZGlyphModel) -> MRZScores? {
+        let lines = spreads.count, n = spreads.first?.count ?? 0
+        guard lines > 0, n > 0, let logits = try? model.logits(windows, count: lines * n) else { return nil }
+        let k = MRZGlyphModel.outputCount
+        var evidence: [[[Float]]] = [], blank: [[Float]] = []
+        for l in 0..<lines {
+            // Every MRZ position holds a glyph, a filler at least: a window with almost no
+            // contrast against the rest of its line is covered (a finger, a sticker, glare)
+            // and says nothing, whatever the network makes of it.
+            let typical = spreads[l].sorted()[n / 2]
+            var lineEvidence: [[Float]] = [], lineBlank: [Float] = []
+            for i in 0..<n {
+                let (e, none) = MRZGlyphModel.evidence(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
+                let seen = outside[l][i]
+                let covered = spreads[l][i] < coveredSpread * typical || seen >= mostlyOutside
+                let floor = (e.max() ?? 0) - partialEvidenceFloor
+                lineEvidence.append(covered ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount)
+                                    : seen >= partlyOutside ? e.map { max($0, floor) } : e)
+                lineBlank.append(covered ? 1 : none)
+            }
+            evidence.append(lineEvidence)
+            blank.append(lineBlank)
+        }
+        let size = MRZGlyphModel.windowWidth * MRZGlyphModel.windowHeight
+        let lineWindows = (0..<lines).map { l in Array(windows[(l * n * size)..<((l + 1) * n * size)]) }
+        return MRZScores(format: format, evidence: evidence, recognizer: .network, blank: blank, windows: lineWindows,
+                         spreads: spreads, outside: outside)
     }
 
     /// The band's homography from the template-scale strip to the image, with where the first

@@ -314,7 +314,7 @@ public struct MRZScanner: Sendable {
         // for a reading that settles nothing: on a page without an MRZ every line of text found as
         // a band is one, each of which would cost a second network pass, and averaging the
         // unsettled readings verified no more of the conditions or bench-scan photos.)
-        if secondOpinion, first.isSettled, first.reading?.verified != true, let fused = Self.fused(image, band, scores) {
+        if secondOpinion, first.isSettled, first.reading?.verified != true, let fused = Self.fused(band, scores) {
             if fused.reading?.verified == true || fused.isSettled { return fused }
         }
         guard !first.endsSearch else { return first }
@@ -329,8 +329,8 @@ public struct MRZScanner: Sendable {
         // Still nothing settled: the band read by the recognizer trained for hard captures (motion
         // blur up to a cap height, a finger's shading over the print), taken only when that
         // reading settles (``Outcome/isSettled``) and so passes the check digits the first did not.
-        if secondOpinion, !best.endsSearch, let model = MRZGlyphModel.degraded,
-           let next = Self.decoded(band, MRZLineReader().read(image, band: band, model: model)), next.isSettled, next.replaces(best) {
+        if secondOpinion, !best.endsSearch, let model = MRZGlyphModel.degraded, let other = scores.rescored(by: model),
+           let next = Self.decoded(band, other), next.isSettled, next.replaces(best) {
             best = next
         }
         return best
@@ -340,9 +340,9 @@ public struct MRZScanner: Sendable {
     /// main model's reading passes its check digits but is not verified (taken as
     /// ``read(_:oriented:asFound:secondOpinion:)`` says): motion blur and worn print that neither
     /// model reads surely alone is often read surely where both agree (Benchmarks/RESULTS.md).
-    static func fused(_ image: GrayImage, _ band: MRZBand, _ scores: MRZScores) -> Outcome? {
-        guard let model = MRZGlyphModel.degraded else { return nil }
-        let other = MRZLineReader().read(image, band: band, model: model)
+    /// The second network reads the windows the first did (``MRZScores/rescored(by:)``).
+    static func fused(_ band: MRZBand, _ scores: MRZScores) -> Outcome? {
+        guard let model = MRZGlyphModel.degraded, let other = scores.rescored(by: model) else { return nil }
         return averaged(scores, other).flatMap { decoded(band, $0) }
     }
 

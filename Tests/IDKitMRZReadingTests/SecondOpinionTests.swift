@@ -26,6 +26,9 @@ import IDKitImage
         let degraded = try #require(MRZGlyphModel.degraded, "the compiled-in second model does not load")
         let main = MRZDecoder().decode(MRZLineReader().read(image, band: band))
         let second = MRZDecoder().decode(MRZLineReader().read(image, band: band, model: degraded))
+        // The second network reading the first one's windows reads what it reads from the image.
+        let rescored = try #require(MRZLineReader().read(image, band: band).rescored(by: degraded))
+        #expect(rescored.evidence == MRZLineReader().read(image, band: band, model: degraded).evidence)
         #expect(main.lines == lines)
         #expect(second.lines == main.lines)
         #expect(second.recognizer == .network)
@@ -44,7 +47,7 @@ import IDKitImage
 
     @Test func bothModelsTogetherReadACleanScanAsPrinted() throws {
         let (image, band, lines) = try Self.cleanScan()
-        let fused = try #require(MRZScanner.fused(image, band, MRZLineReader().read(image, band: band)))
+        let fused = try #require(MRZScanner.fused(band, MRZLineReader().read(image, band: band)))
         #expect(fused.reading?.lines == lines)
         #expect(fused.reading?.verified == true)
     }
