@@ -173,7 +173,7 @@ func runDetectDebug(_ file: String) {
         print("placed", show(placed.corners.corners))
         let snapped = detector.snap(edges, [placed.corners.corners], keepingOut: [DocumentDetector.keepOut(band)])[0]
         if let snapped {
-            let allowed = DocumentDetector.bordersAllowed(snapped.points, placed: placed.corners.corners, width: image.width, height: image.height)
+            let allowed = DocumentDetector.bordersAllowed(snapped.points, placed: placed.corners.corners, within: edges)
             let d = DocumentDetector.document(snapped, band: band)
             print(String(format: "snapped support %.2f weakest %.2f", snapped.support, snapped.weakestSide), show(snapped.points),
                   "borders allowed \(allowed)", d.map { String(format: "-> conf %.2f band %@", $0.confidence, $0.band == nil ? "no" : "yes") } ?? "-> none")

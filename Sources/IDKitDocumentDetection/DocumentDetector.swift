@@ -111,23 +111,64 @@ public struct DocumentDetector: Sendable {
     /// once, then only read.
     public final class Edges: @unchecked Sendable {
         fileprivate let handle: OpaquePointer
-        /// The image's size in pixels.
-        package let width: Int, height: Int
-        fileprivate init(_ handle: OpaquePointer, width: Int, height: Int) {
+        /// The part of the image the edges were found in: all of it but a uniform frame along its
+        /// border (``DocumentDetector/content(of:)``), in image pixels.
+        package let x: Int, y: Int, width: Int, height: Int
+        fileprivate init(_ handle: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
             self.handle = handle
-            self.width = width
-            self.height = height
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
         }
         deinit { idk_edges_free(handle) }
     }
 
     /// The edges of `image`; `nil` when OpenCV fails (the scan then goes on without detection).
     public func edges(of image: GrayImage) -> Edges? {
+        let box = Self.content(of: image)
+        let inner = box.width == image.width && box.height == image.height ? image : image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
         var error = [CChar](repeating: 0, count: 256)
-        let handle = image.pixels.withUnsafeBufferPointer { pixels in
-            idk_edges_new(pixels.baseAddress, Int32(image.width), Int32(image.height), &error, error.count)
+        let handle = inner.pixels.withUnsafeBufferPointer { pixels in
+            idk_edges_new(pixels.baseAddress, Int32(inner.width), Int32(inner.height), &error, error.count)
         }
-        return handle.map { Edges($0, width: image.width, height: image.height) }
+        return handle.map { Edges($0, x: box.x, y: box.y, width: box.width, height: box.height) }
+    }
+
+    /// The image without a frame drawn around it: a strip of one grey (within ±3) along all four
+    /// sides, the same grey on each, up to 4 pixels or 0.5% of the image wide, as an export or a
+    /// screenshot adds around a scan. The frame's inner border is its edge, never a document's: a
+    /// page lying inside the frame would otherwise get the frame for its outline, and a page
+    /// reaching the frame has its side there, on the border of what was scanned, as on any scan
+    /// cropped to the page. A uniform strip along some sides only, or a wider one, is the
+    /// background a document lies on (a scanner's lid, a figure's white page), whose edge against
+    /// the document must stay in view; the image is then searched whole.
+    package static func content(of image: GrayImage) -> (x: Int, y: Int, width: Int, height: Int) {
+        let w = image.width, h = image.height
+        let whole = (x: 0, y: 0, width: w, height: h)
+        /// The lowest and highest grey of a strip's line, `nil` when they differ by more than 6.
+        func uniform(_ values: some Sequence<UInt8>) -> (low: Int, high: Int)? {
+            var low = UInt8.max, high = UInt8.min
+            for v in values { low = min(low, v); high = max(high, v) }
+            return Int(high) - Int(low) <= 6 ? (Int(low), Int(high)) : nil
+        }
+        func row(_ r: Int) -> ArraySlice<UInt8> { image.pixels[(r * w)..<((r + 1) * w)] }
+        func column(_ c: Int) -> some Sequence<UInt8> { stride(from: c, to: w * h, by: w).lazy.map { image.pixels[$0] } }
+        var low = 255, high = 0
+        /// How many lines from the border in are uniform, all of them within 6 greys of every other
+        /// side's; `nil` for none or more than `limit`.
+        func strip(_ line: (Int) -> (low: Int, high: Int)?, limit: Int) -> Int? {
+            var count = 0
+            while count <= limit, let range = line(count) {
+                low = min(low, range.low)
+                high = max(high, range.high)
+                count += 1
+            }
+            return count >= 1 && count <= limit ? count : nil
+        }
+        let limitY = max(4, h / 200), limitX = max(4, w / 200)
+        guard w > 4 * limitX, h > 4 * limitY,
+              let top = strip({ uniform(row($0)) }, limit: limitY), let bottom = strip({ uniform(row(h - 1 - $0)) }, limit: limitY),
+              let left = strip({ uniform(column($0)) }, limit: limitX), let right = strip({ uniform(column(w - 1 - $0)) }, limit: limitX),
+              high - low <= 6 else { return whole }
+        return (left, top, w - left - right, h - top - bottom)
     }
 
     /// The outlines along the edges, best supported first (the expensive part of detection: run
@@ -140,8 +181,8 @@ public struct DocumentDetector: Sendable {
         let count = idk_document_quads(edges.handle, minimumShare, &quads, &support, &weakest, Int32(capacity), &error, error.count)
         guard count > 0 else { return [] }
         return (0..<Int(count)).map { k in
-            Outline(points: (0..<4).map { Point(x: quads[8 * k + 2 * $0], y: quads[8 * k + 2 * $0 + 1]) }, support: support[k],
-                    weakestSide: weakest[k])
+            Outline(points: (0..<4).map { Point(x: quads[8 * k + 2 * $0] + Double(edges.x), y: quads[8 * k + 2 * $0 + 1] + Double(edges.y)) },
+                    support: support[k], weakestSide: weakest[k])
         }
     }
 
@@ -181,7 +222,7 @@ public struct DocumentDetector: Sendable {
         var requests: [(band: Int, placed: DetectedDocument)] = []
         for (i, band) in bands.enumerated() {
             let holder = candidates.firstIndex { $0.band.map { Self.sameBand($0, band) } ?? false }
-            if let holder, candidates[holder].confidence >= 0.95 { continue }
+            if let holder, candidates[holder].confidence >= 0.99 { continue }
             if holder == nil, claimed.contains(i) { continue }
             // Another line of text inside a document an MRZ already confirms is not a document.
             let centre = band.quad.center
@@ -193,10 +234,10 @@ public struct DocumentDetector: Sendable {
             let band = bands[request.band]
             // The snapped outline, if the MRZ still sits in it where the format puts one and it
             // takes the image's border for a side only where the document may end there.
-            let best = outline.flatMap { Self.bordersAllowed($0.points, placed: request.placed.corners.corners, width: edges.width, height: edges.height) ? $0 : nil }
+            let best = outline.flatMap { Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
                 .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
-                if let best, best.confidence > candidates[holder].confidence { candidates[holder] = best }
+                if let best, Self.fit(best) > Self.fit(candidates[holder]) { candidates[holder] = best }
             } else {
                 candidates.append(best ?? request.placed)
             }
@@ -224,44 +265,60 @@ public struct DocumentDetector: Sendable {
         return kept.sorted { $0.area > $1.area }
     }
 
+    /// How well an outline an MRZ confirms fits its document: its confidence, less twice how far its
+    /// shape is from the format's (the log of the seen width-to-height ratio over the nominal one).
+    /// A found outline with a corner pulled along a shadow or the background's texture is as well
+    /// supported as the one the MRZ's placement snaps onto the page's own edges, but out of shape;
+    /// a snapped outline that took a border or a line of print for a side is out of shape too.
+    static func fit(_ d: DetectedDocument) -> Double {
+        guard let nominal = d.format.nominalRatio else { return d.confidence }
+        return d.confidence - 2 * abs(log(d.widthHeightRatio / nominal))
+    }
+
     /// Each outline moved onto the image's edges (``idk_snap_quad``, the edges found once), `nil`
     /// where no side lines up with edges.
     /// No side is moved through `keepingOut[k]` (four points: the MRZ with its margin).
     package func snap(_ edges: Edges, _ outlines: [[Point]], keepingOut: [[Point]]) -> [Outline?] {
         guard !outlines.isEmpty else { return [] }
-        var corners = outlines.flatMap { $0.flatMap { [$0.x, $0.y] } }
-        let keep = keepingOut.flatMap { $0.flatMap { [$0.x, $0.y] } }
+        let x0 = Double(edges.x), y0 = Double(edges.y)
+        var corners = outlines.flatMap { $0.flatMap { [$0.x - x0, $0.y - y0] } }
+        let keep = keepingOut.flatMap { $0.flatMap { [$0.x - x0, $0.y - y0] } }
         var support = [Double](repeating: 0, count: outlines.count), weakest = support
         var error = [CChar](repeating: 0, count: 256)
         let status = idk_snap_quads(edges.handle, Int32(outlines.count), &corners, keep, 0.05, &support, &weakest, &error, error.count)
         guard status == 0 else { return outlines.map { _ in nil } }
         return outlines.indices.map { k in
-            support[k] >= 0.5 ? Outline(points: (0..<4).map { Point(x: corners[8 * k + 2 * $0], y: corners[8 * k + 2 * $0 + 1]) },
+            support[k] >= 0.5 ? Outline(points: (0..<4).map { Point(x: corners[8 * k + 2 * $0] + x0, y: corners[8 * k + 2 * $0 + 1] + y0) },
                                         support: support[k], weakestSide: weakest[k]) : nil
         }
     }
 
     /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
     /// on the image's border may be the document's edges: only where the outline the format places
-    /// from the MRZ puts that side no further than 1% of its diagonal outside the image. A scan
-    /// cropped to a card or page has its sides on the border, and the MRZ, centred across the
+    /// from the MRZ puts that side within 1.25% of its diagonal beyond that border, or 2.5% inside. A
+    /// scan cropped to a card or page has its sides on the border, and the MRZ, centred across the
     /// document (ICAO 9303-3 §4.2), places them there within the issuers' print tolerance (under
     /// 0.6% of the diagonal on the real specimens); a scan cropped inside the page places them
-    /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen.
+    /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen. A
+    /// side placed well inside the image has the document's own edge to snap to, however faint,
+    /// and the border's long straight line beyond it is the frame's.
     /// (The top and bottom are placed from the last line's height above the bottom edge, which
     /// issuers vary by more.)
-    package static func bordersAllowed(_ snapped: [Point], placed: [Point], width: Int, height: Int) -> Bool {
+    package static func bordersAllowed(_ snapped: [Point], placed: [Point], within edges: Edges) -> Bool {
         let diagonal = distance(placed[0], placed[2])
         let near = max(2, 0.005 * diagonal)
-        let w = Double(width), h = Double(height)
+        let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
+        func outside(_ p: Point) -> Bool { p.x < x0 || p.x > x1 || p.y < y0 || p.y > y1 }
         for s in [1, 3] {
             let a = snapped[s], b = snapped[(s + 1) % 4]
-            let onBorder = (abs(a.x) < near && abs(b.x) < near) || (abs(a.x - w) < near && abs(b.x - w) < near)
-                || (abs(a.y) < near && abs(b.y) < near) || (abs(a.y - h) < near && abs(b.y - h) < near)
-            guard onBorder else { continue }
             let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
-            let outside = max(0, -p.x, p.x - w, -p.y, p.y - h)
-            if outside > 0.0125 * diagonal { return false }
+            // The placed side's distance from the border the snapped side lies on, if any.
+            let away: Double? = if abs(a.x - x0) < near && abs(b.x - x0) < near { abs(p.x - x0) }
+                else if abs(a.x - x1) < near && abs(b.x - x1) < near { abs(p.x - x1) }
+                else if abs(a.y - y0) < near && abs(b.y - y0) < near { abs(p.y - y0) }
+                else if abs(a.y - y1) < near && abs(b.y - y1) < near { abs(p.y - y1) }
+                else { nil }
+            if let away, away > (outside(p) ? 0.0125 : 0.025) * diagonal { return false }
         }
         return true
     }
