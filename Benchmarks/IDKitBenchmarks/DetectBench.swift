@@ -181,7 +181,14 @@ func runDetectDebug(_ file: String) {
             print("snapped: none (support under 0.5)")
         }
     }
-    for d in detector.detect(image, bands: bands) {
+    let documents = detector.detect(image, bands: bands)
+    for d in documents {
         print(String(format: "document %@ conf %.2f outline %@ weakest %.2f", d.format.rawValue, d.confidence, d.outlineFound ? "found" : "placed", d.weakestSide), show(d.corners.corners))
+    }
+    for o in detector.cutOutlines(in: edges, beside: documents.map(\.corners)) {
+        print(String(format: "cut outline support %.2f weakest %.2f sides on the border %d", o.support, o.weakestSide, o.cutSides), show(o.points))
+    }
+    for d in detector.cutDocuments(edges: edges, beside: documents) {
+        print(String(format: "cut document %@ ratio %.2f weakest %.2f", d.format.rawValue, d.widthHeightRatio, d.weakestSide), show(d.corners.corners))
     }
 }

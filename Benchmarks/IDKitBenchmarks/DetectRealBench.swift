@@ -83,7 +83,9 @@ func runDetectReal(_ arguments: [String]) -> Bool {
         encoder.outputFormatting = [.sortedKeys]
         text += judgements.map { "  \"\($0.0)\": " + String(decoding: try! encoder.encode($0.1), as: UTF8.self) }.joined(separator: ",\n")
         text += "\n }\n}\n"
-        FileManager.default.createFile(atPath: expectedFile, contents: Data(text.utf8))
+        guard FileManager.default.createFile(atPath: expectedFile, contents: Data(text.utf8)) else {
+            print("detect-real: cannot write \(expectedFile)"); return
+        }
         print("wrote \(expectedFile)")
     }
     return true

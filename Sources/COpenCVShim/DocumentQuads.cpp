@@ -20,6 +20,7 @@ struct Quad {
     double support = 0;
     double weakest = 0;   // the support of the worst-supported side
     double area = 0;
+    int cut = 0;          // bit s: the side from corner s to corner s+1 lies on the image's border
 };
 
 /// Counts the points along side `s` (from corner s to corner s+1, its middle 88%: a card's
@@ -346,6 +347,149 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
     });
 }
 
+namespace {
+
+/// Which sides of `q` lie along the border of an image `cols` × `rows` (both ends within 2 px of
+/// the same border line): bit s for the side from corner s to corner s+1.
+int border_sides(const Quad &q, int cols, int rows) {
+    auto on = [&](cv::Point2d a, cv::Point2d b) {
+        const double near = 2;
+        return (std::fabs(a.x) < near && std::fabs(b.x) < near) || (std::fabs(a.y) < near && std::fabs(b.y) < near)
+            || (std::fabs(a.x - (cols - 1)) < near && std::fabs(b.x - (cols - 1)) < near)
+            || (std::fabs(a.y - (rows - 1)) < near && std::fabs(b.y - (rows - 1)) < near);
+    };
+    int mask = 0;
+    for (int s = 0; s < 4; s++) {
+        if (on(q.corner[s], q.corner[(s + 1) % 4])) mask |= 1 << s;
+    }
+    return mask;
+}
+
+/// The outline search over one pair of edge maps (see idk_document_quads). With `erase` (the
+/// cut search), the documents already found are erased from copies of the edges first (so that
+/// a document lying against one is not merged with it), a hull that meets two borders is closed
+/// by the image's corner between them (a document pushed into a corner shows two sides, an L whose
+/// hull is a triangle), and only outlines with a side on the border are kept, their support
+/// counted over the sides off the border.
+std::vector<Quad> find_quads(const idk_edges *found, double minimumShare, const std::vector<Quad> *erase) {
+    const cv::Mat &any = found->edges[0];
+    double minimumArea = minimumShare * any.cols * any.rows;
+    double diagonal = std::hypot(any.cols, any.rows);
+    const bool framed = erase != nullptr;
+    std::vector<Quad> kept;
+    for (int t = 0; t < 2; t++) {
+        const cv::Mat &edges = found->edges[t], &thick = found->thick[t];
+        cv::Mat searchEdges = edges, searchThick = thick;
+        if (framed) {
+            searchEdges = edges.clone();
+            searchThick = thick.clone();
+            // Each found document with its outline's edge band (a pixel either side): another
+            // document may lie within two pixels of it. The sides are refitted on the edges as
+            // found, nearest first from where the outline lies: the erased band may take part of
+            // the other document's side with it.
+            for (const Quad &e : *erase) {
+                std::vector<cv::Point> polygon;
+                for (const auto &c : e.corner) polygon.emplace_back(cvRound(c.x), cvRound(c.y));
+                cv::fillConvexPoly(searchThick, polygon, cv::Scalar(0));
+                cv::polylines(searchThick, polygon, true, cv::Scalar(0), 3);
+            }
+            // Sides on the border refine onto it.
+            cv::rectangle(searchEdges, cv::Rect(0, 0, edges.cols, edges.rows), cv::Scalar(255), 1);
+        }
+        std::vector<std::vector<cv::Point>> contours;
+        cv::findContours(searchThick, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+        std::vector<Quad> rough;
+        const int right = edges.cols - 1, bottom = edges.rows - 1;
+        for (const auto &contour : contours) {
+            if (cv::boundingRect(contour).area() < minimumArea) continue;   // cheaper than a hull
+            std::vector<cv::Point> hull, polygon;
+            cv::convexHull(contour, hull);
+            if (framed) {
+                bool left = false, top = false, rightSide = false, bottomSide = false;
+                for (const auto &p : hull) {
+                    left = left || p.x <= 1;
+                    top = top || p.y <= 1;
+                    rightSide = rightSide || p.x >= right - 1;
+                    bottomSide = bottomSide || p.y >= bottom - 1;
+                }
+                std::vector<cv::Point> closed = hull;
+                if (top && left) closed.emplace_back(0, 0);
+                if (top && rightSide) closed.emplace_back(right, 0);
+                if (bottomSide && rightSide) closed.emplace_back(right, bottom);
+                if (bottomSide && left) closed.emplace_back(0, bottom);
+                if (closed.size() == hull.size()) continue;   // no corner: the plain search's
+                cv::convexHull(closed, hull);
+            }
+            if (cv::contourArea(hull) < minimumArea) continue;
+            double perimeter = cv::arcLength(hull, true);
+            for (double epsilon = 0.02; epsilon <= 0.1; epsilon += 0.02) {
+                cv::approxPolyDP(hull, polygon, epsilon * perimeter, true);
+                if (polygon.size() <= 4) break;
+            }
+            if (polygon.size() != 4 || !cv::isContourConvex(polygon)) continue;
+            Quad q;
+            for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(polygon[i].x, polygon[i].y);
+            // The same outline comes from the inner and outer contours of one edge ring: refine it once.
+            bool seen = false;
+            for (const auto &r : rough) seen = seen || same_quad(q, r, 0.01 * diagonal);
+            if (seen) continue;
+            rough.push_back(q);
+            // Outlines whose sides mostly miss the edges (a hull around scattered text) are not refined.
+            refine(searchEdges, q, std::max(3.0, 0.012 * diagonal));
+            q.area = quad_area(q);
+            if (q.area < minimumArea) continue;
+            int mask = framed ? border_sides(q, edges.cols, edges.rows) : 0;
+            if (framed && (mask == 0 || mask == 15)) continue;   // found by the plain search, or the frame itself
+            q.cut = mask;
+            if (mask == 0) {
+                q.support = edge_support(thick, q);
+                q.weakest = weakest_side(thick, q);
+            } else {
+                int hits = 0, total = 0;
+                q.weakest = 1;
+                for (int s = 0; s < 4; s++) {
+                    if (mask & (1 << s)) continue;
+                    int h = 0, n = 0;
+                    count_side(thick, q, s, h, n);
+                    hits += h;
+                    total += n;
+                    q.weakest = std::min(q.weakest, n > 0 ? static_cast<double>(h) / n : 0.0);
+                }
+                q.support = total > 0 ? static_cast<double>(hits) / total : 0;
+            }
+            bool duplicate = false;
+            for (auto &other : kept) {
+                if (same_quad(q, other, 0.02 * diagonal)) {
+                    if (q.support > other.support) other = q;
+                    duplicate = true;
+                    break;
+                }
+            }
+            if (!duplicate) kept.push_back(q);
+        }
+    }
+    std::sort(kept.begin(), kept.end(), [](const Quad &a, const Quad &b) { return a.support > b.support; });
+    return kept;
+}
+
+int32_t write_quads(const idk_edges *found, const std::vector<Quad> &kept, double *quads,
+                    double *support, double *weakest, int32_t *cutSides, int32_t capacity) {
+    double scale = found->scale;
+    int count = std::min(capacity, static_cast<int32_t>(kept.size()));
+    for (int k = 0; k < count; k++) {
+        for (int i = 0; i < 4; i++) {
+            quads[8 * k + 2 * i] = kept[k].corner[i].x / scale;
+            quads[8 * k + 2 * i + 1] = kept[k].corner[i].y / scale;
+        }
+        support[k] = kept[k].support;
+        weakest[k] = kept[k].weakest;
+        if (cutSides != nullptr) cutSides[k] = kept[k].cut;
+    }
+    return count;
+}
+
+}  // namespace
+
 extern "C" int32_t idk_document_quads(const idk_edges *found, double minimumShare, double *quads, double *support,
                                       double *weakest, int32_t capacity, char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
@@ -353,62 +497,24 @@ extern "C" int32_t idk_document_quads(const idk_edges *found, double minimumShar
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }
-        double scale = found->scale;
-        const cv::Mat &any = found->edges[0];
-        double minimumArea = minimumShare * any.cols * any.rows;
-        double diagonal = std::hypot(any.cols, any.rows);
-        std::vector<Quad> kept;
-        for (int t = 0; t < 2; t++) {
-            const cv::Mat &edges = found->edges[t], &thick = found->thick[t];
-            std::vector<std::vector<cv::Point>> contours;
-            cv::findContours(thick, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
-            std::vector<Quad> rough;
-            for (const auto &contour : contours) {
-                if (cv::boundingRect(contour).area() < minimumArea) continue;   // cheaper than a hull
-                std::vector<cv::Point> hull, polygon;
-                cv::convexHull(contour, hull);
-                if (cv::contourArea(hull) < minimumArea) continue;
-                double perimeter = cv::arcLength(hull, true);
-                for (double epsilon = 0.02; epsilon <= 0.1; epsilon += 0.02) {
-                    cv::approxPolyDP(hull, polygon, epsilon * perimeter, true);
-                    if (polygon.size() <= 4) break;
-                }
-                if (polygon.size() != 4 || !cv::isContourConvex(polygon)) continue;
-                Quad q;
-                for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(polygon[i].x, polygon[i].y);
-                // The same outline comes from the inner and outer contours of one edge ring: refine it once.
-                bool seen = false;
-                for (const auto &r : rough) seen = seen || same_quad(q, r, 0.01 * diagonal);
-                if (seen) continue;
-                rough.push_back(q);
-                // Outlines whose sides mostly miss the edges (a hull around scattered text) are not refined.
-                refine(edges, q, std::max(3.0, 0.012 * diagonal));
-                q.area = quad_area(q);
-                if (q.area < minimumArea) continue;
-                q.support = edge_support(thick, q);
-                q.weakest = weakest_side(thick, q);
-                bool duplicate = false;
-                for (auto &other : kept) {
-                    if (same_quad(q, other, 0.02 * diagonal)) {
-                        if (q.support > other.support) other = q;
-                        duplicate = true;
-                        break;
-                    }
-                }
-                if (!duplicate) kept.push_back(q);
-            }
+        return write_quads(found, find_quads(found, minimumShare, nullptr), quads, support, weakest, nullptr, capacity);
+    });
+}
+
+extern "C" int32_t idk_cut_document_quads(const idk_edges *found, double minimumShare, const double *known, int32_t knownCount,
+                                          double *quads, double *support, double *weakest, int32_t *cutSides,
+                                          int32_t capacity, char *error, size_t errorCapacity) {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
+        if (found == nullptr || quads == nullptr || support == nullptr || weakest == nullptr || cutSides == nullptr
+            || capacity <= 0 || knownCount < 0 || (knownCount > 0 && known == nullptr)) {
+            write_error(error, errorCapacity, "bad arguments");
+            return -1;
         }
-        std::sort(kept.begin(), kept.end(), [](const Quad &a, const Quad &b) { return a.support > b.support; });
-        int count = std::min(capacity, static_cast<int32_t>(kept.size()));
-        for (int k = 0; k < count; k++) {
-            for (int i = 0; i < 4; i++) {
-                quads[8 * k + 2 * i] = kept[k].corner[i].x / scale;
-                quads[8 * k + 2 * i + 1] = kept[k].corner[i].y / scale;
-            }
-            support[k] = kept[k].support;
-            weakest[k] = kept[k].weakest;
+        std::vector<Quad> erase(knownCount);
+        for (int k = 0; k < knownCount; k++) {
+            for (int i = 0; i < 4; i++) erase[k].corner[i] = cv::Point2d(known[8 * k + 2 * i] * found->scale, known[8 * k + 2 * i + 1] * found->scale);
         }
-        return count;
+        return write_quads(found, find_quads(found, minimumShare, &erase), quads, support, weakest, cutSides, capacity);
     });
 }
 

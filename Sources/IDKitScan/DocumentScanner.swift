@@ -321,6 +321,13 @@ public struct DocumentScanner: Sendable {
             guard part.outcome == nil, let d = part.detection else { return false }
             return barcodes.contains { b in d.corners.contains(b.quad.center) && b.quad.area >= 0.5 * d.area }
         }
+        // Documents the frame cuts (a second card pushed into a corner of the scanner's glass), beside
+        // a document whose MRZ was read inside its own outline.
+        if let edges = outlineSlot.value?.edges, parts.contains(where: { $0.outcome?.band != nil && $0.detection?.outlineFound == true }) {
+            let start = Date()
+            parts += detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection)).map { ($0, nil) }
+            detectMs += ms(since: start)
+        }
         if parts.isEmpty { parts = [(nil, outcome)] }
         // Barcodes go to the document they lie in; those in none go to the primary.
         func holder(_ b: Barcode) -> Int? {

@@ -50,6 +50,16 @@ void idk_edges_free(idk_edges *edges);
 int32_t idk_document_quads(const idk_edges *edges, double minimumShare, double *quads, double *support,
                            double *weakest, int32_t capacity, char *error, size_t errorCapacity);
 
+/// The outlines of documents the image's border cuts, beside the `knownCount` documents already
+/// found (8 doubles each in `known`, image pixels), which are erased from the edges first: the
+/// search of idk_document_quads, where an outline that meets two borders is closed by the image's
+/// corner between them, keeping only outlines with one to three sides along the border.
+/// `cutSides[k]` has bit s set where the side from corner s to corner s+1 lies on the border;
+/// `support` and `weakest` count the other sides only.
+int32_t idk_cut_document_quads(const idk_edges *edges, double minimumShare, const double *known, int32_t knownCount,
+                               double *quads, double *support, double *weakest, int32_t *cutSides, int32_t capacity,
+                               char *error, size_t errorCapacity);
+
 /// Estimated document outlines (`count` × 8 doubles in `corners`: x, y of four corners in order
 /// around each, image pixels) moved onto the edges: each side shifted up to `reach` (a share of the
 /// image diagonal) and tilted up to 3 degrees to where most edge pixels line up, then refitted.
