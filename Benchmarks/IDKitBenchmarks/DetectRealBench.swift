@@ -84,7 +84,7 @@ func runDetectReal(_ arguments: [String]) -> Bool {
         text += judgements.map { "  \"\($0.0)\": " + String(decoding: try! encoder.encode($0.1), as: UTF8.self) }.joined(separator: ",\n")
         text += "\n }\n}\n"
         guard FileManager.default.createFile(atPath: expectedFile, contents: Data(text.utf8)) else {
-            print("detect-real: cannot write \(expectedFile)"); return
+            print("detect-real: cannot write \(expectedFile)"); return false
         }
         print("wrote \(expectedFile)")
     }
