@@ -183,12 +183,14 @@ func runDetectDebug(_ file: String) {
     }
     let documents = detector.detect(image, bands: bands)
     for d in documents {
-        print(String(format: "document %@ conf %.2f outline %@ weakest %.2f", d.format.rawValue, d.confidence, d.outlineFound ? "found" : "placed", d.weakestSide), show(d.corners.corners))
+        print(String(format: "document %@ conf %.2f outline %@ weakest %.2f print %.3f", d.format.rawValue, d.confidence, d.outlineFound ? "found" : "placed", d.weakestSide,
+                     detector.printShare(edges, within: d.corners)), show(d.corners.corners))
     }
     for o in detector.cutOutlines(in: edges, beside: documents.map(\.corners)) {
         print(String(format: "cut outline support %.2f weakest %.2f sides on the border %d", o.support, o.weakestSide, o.cutSides), show(o.points))
     }
     for d in detector.cutDocuments(edges: edges, beside: documents) {
-        print(String(format: "cut document %@ ratio %.2f weakest %.2f", d.format.rawValue, d.widthHeightRatio, d.weakestSide), show(d.corners.corners))
+        print(String(format: "cut document %@ ratio %.2f weakest %.2f print %.3f", d.format.rawValue, d.widthHeightRatio, d.weakestSide,
+                     detector.printShare(edges, within: d.corners)), show(d.corners.corners))
     }
 }

@@ -518,6 +518,35 @@ extern "C" int32_t idk_cut_document_quads(const idk_edges *found, double minimum
     });
 }
 
+extern "C" double idk_interior_edge_share(const idk_edges *found, const double *corners) {
+    char ignored[8];
+    double share = -1;
+    guarded(ignored, sizeof ignored, [&]() -> int32_t {
+        if (found == nullptr || corners == nullptr) return -1;
+        const cv::Mat &edges = found->edges[0];
+        cv::Point2d c[4], centre(0, 0);
+        for (int i = 0; i < 4; i++) {
+            c[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
+            centre += c[i] * 0.25;
+        }
+        // The interior without its outer tenth (the outline's own edges, a card's rounded corners).
+        std::vector<cv::Point> polygon;
+        for (const auto &p : c) {
+            cv::Point2d q = centre + (p - centre) * 0.8;
+            polygon.emplace_back(cvRound(q.x), cvRound(q.y));
+        }
+        cv::Mat mask = cv::Mat::zeros(edges.size(), CV_8UC1);
+        cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
+        double inside = cv::countNonZero(mask);
+        if (inside < 1) return -1;
+        cv::Mat on;
+        cv::bitwise_and(edges, mask, on);
+        share = cv::countNonZero(on) / inside;
+        return 0;
+    });
+    return share;
+}
+
 extern "C" int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t height, int32_t channels,
                                  const double *corners, uint8_t *out, int32_t outWidth, int32_t outHeight,
                                  char *error, size_t errorCapacity) {

@@ -260,6 +260,13 @@ public struct DocumentDetector: Sendable {
         return max(0, w) * max(0, h)
     }
 
+    /// The share of the pixels inside `corners` (its outer tenth left out) that are edges: print,
+    /// a portrait, a pattern on a document's face; next to nothing inside a plain box.
+    public func printShare(_ edges: Edges, within corners: Quadrilateral) -> Double {
+        let points = corners.corners.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] }
+        return max(0, idk_interior_edge_share(edges.handle, points))
+    }
+
     /// ``outlines(in:)`` and the documents they make with the MRZ bands given.
     public func detect(_ image: GrayImage, bands: [MRZBand] = []) -> [DetectedDocument] {
         guard let edges = edges(of: image) else { return bands.compactMap { Self.placed(from: $0) } }

@@ -308,25 +308,28 @@ public struct DocumentScanner: Sendable {
         }
         let barcodes = barcodeSlot.value?.barcodes ?? []
         let barcodeMs = barcodeSlot.value?.ms ?? 0
-        // An entry without an MRZ is a document only when it holds a barcode, or when its outline
-        // has a document's shape and edges along all four sides: a box around a portrait, a text
-        // block, a stamp or the desk's clutter has a side or two on nothing, or another shape.
-        parts.removeAll { part in
-            guard part.outcome?.band == nil, let d = part.detection else { return false }
-            return !barcodes.contains { d.corners.contains($0.quad.center) } && !Self.isDocumentOutline(d)
-        }
-        // A PDF417 symbol is a rectangle of a document's shape too (1.4–1.6 wide for 1): an outline
-        // without an MRZ that a barcode fills (half its area or more) is the symbol, not a document.
-        parts.removeAll { part in
-            guard part.outcome == nil, let d = part.detection else { return false }
-            return barcodes.contains { b in d.corners.contains(b.quad.center) && b.quad.area >= 0.5 * d.area }
-        }
         // Documents the frame cuts (a second card pushed into a corner of the scanner's glass), beside
         // a document whose MRZ was read inside its own outline.
         if let edges = outlineSlot.value?.edges, parts.contains(where: { $0.outcome?.band != nil && $0.detection?.outlineFound == true }) {
             let start = Date()
             parts += detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection)).map { ($0, nil) }
             detectMs += ms(since: start)
+        }
+        // An entry without an MRZ is a document only when it holds a barcode, or when its outline
+        // has a document's shape, edges along all four sides and print inside: a box around a
+        // portrait, a text block, a stamp or the desk's clutter has a side or two on nothing, or
+        // another shape; a plain box on the desk has nothing inside.
+        let edges = outlineSlot.value?.edges
+        parts.removeAll { part in
+            guard part.outcome?.band == nil, let d = part.detection else { return false }
+            if barcodes.contains(where: { d.corners.contains($0.quad.center) }) { return false }
+            return !Self.isDocumentOutline(d, printShare: edges.map { detector.printShare($0, within: d.corners) } ?? 0)
+        }
+        // A PDF417 symbol is a rectangle of a document's shape too (1.4–1.6 wide for 1): an outline
+        // without an MRZ that a barcode fills (half its area or more) is the symbol, not a document.
+        parts.removeAll { part in
+            guard part.outcome == nil, let d = part.detection else { return false }
+            return barcodes.contains { b in d.corners.contains(b.quad.center) && b.quad.area >= 0.5 * d.area }
         }
         if parts.isEmpty { parts = [(nil, outcome)] }
         // Barcodes go to the document they lie in; those in none go to the primary.
@@ -366,15 +369,22 @@ public struct DocumentScanner: Sendable {
     }
 
     /// Whether an outline with neither an MRZ nor a barcode in it is a document's: found along the
-    /// image's edges with every side on them (``minimumWeakestSide``), and shaped like an ICAO or
-    /// ID-1 document seen at a moderate angle (1.3–1.75 wide for 1: ID-1 is 1.586, ID-2, ID-3 and
-    /// visas 1.42–1.5; a 35 × 45 mm portrait seen upright is 1.29).
-    static func isDocumentOutline(_ d: DetectedDocument) -> Bool {
+    /// image's edges with every side on them (``minimumWeakestSide``), shaped like an ICAO or ID-1
+    /// document seen at a moderate angle (1.3–1.75 wide for 1: ID-1 is 1.586, ID-2, ID-3 and visas
+    /// 1.42–1.5; a 35 × 45 mm portrait seen upright is 1.29), with print inside
+    /// (``minimumPrintShare`` of its interior on edges, ``DocumentDetector/printShare(_:within:)``).
+    static func isDocumentOutline(_ d: DetectedDocument, printShare: Double) -> Bool {
         d.outlineFound && d.widthHeightRatio >= 1.3 && d.widthHeightRatio <= 1.75 && d.weakestSide >= minimumWeakestSide
+            && printShare >= minimumPrintShare
     }
 
     /// The share of its worst side that an outline without an MRZ or barcode must have on edges.
     static let minimumWeakestSide = 0.5
+    /// The share of its interior that an outline without an MRZ or barcode must have on edges: a
+    /// document's face, front or back, carries print, a portrait or a pattern (0.07–0.25 on the
+    /// cards beside a passport in the real specimens and the generated pairs), where a plain box
+    /// of the desk's clutter has none (0–0.03 with a line of text running across it).
+    static let minimumPrintShare = 0.04
 
     /// Whether the image holds no barcode worth searching for: its only document is a passport's
     /// data page (TD3) whose MRZ is verified. ICAO 9303-4 lays out the data page with no machine

@@ -6,8 +6,9 @@ import IDKitMRZ
 @testable import IDKitScan
 
 /// What is not a document is not listed in `documents` (issue 37): a portrait photo, a block of
-/// text and a desk's clutter, drawn here with a seeded generator, each alone in the frame; and a
-/// plain card of ID-1 shape with edges on all four sides, which is.
+/// text, a desk's clutter and a plain box of a card's shape, drawn here with a seeded generator,
+/// each alone in the frame; and a card of ID-1 shape with edges on all four sides and print on
+/// it, which is.
 struct NotADocumentTests {
     /// A seeded scene: a mid-grey desk with fine noise, 900 × 640.
     static func desk(seed: UInt64) -> GrayImage {
@@ -66,38 +67,54 @@ struct NotADocumentTests {
         return image
     }
 
-    /// A plain light card of ID-1 shape (85.6 × 53.98) on the desk, edges on all four sides.
-    static var card: GrayImage {
+    /// A light card of ID-1 shape (85.6 × 53.98) on the desk, edges on all four sides, a portrait
+    /// and six lines of print on it (the front of a card with neither MRZ nor barcode); `plain`:
+    /// nothing on it, a box of the desk's clutter.
+    static func card(plain: Bool = false) -> GrayImage {
         var image = desk(seed: 5)
         fill(&image, x0: 180, y0: 150, x1: 180 + 514, y1: 150 + 324) { _, _ in 215 }
+        guard !plain else { return image }
+        fill(&image, x0: 210, y0: 210, x1: 330, y1: 370) { _, _ in 120 }
+        var rng = SeededGenerator(seed: 9)
+        for line in 0..<6 {
+            let y = 215 + line * 28
+            var x = 360
+            while x < 640 {
+                let word = 15 + Int(rng.next() % 50)
+                fill(&image, x0: x, y0: y, x1: min(x + word, 640), y1: y + 10) { _, _ in 50 }
+                x += word + 10
+            }
+        }
         return image
     }
 
     let scanner = DocumentScanner(readBarcodes: false)
 
-    @Test(arguments: ["portrait", "textBlock", "clutter"])
+    @Test(arguments: ["portrait", "textBlock", "clutter", "plainBox"])
     func isNotADocument(_ name: String) {
-        let image = [("portrait", Self.portrait), ("textBlock", Self.textBlock), ("clutter", Self.clutter)].first { $0.0 == name }!.1
+        let image = [("portrait", Self.portrait), ("textBlock", Self.textBlock), ("clutter", Self.clutter), ("plainBox", Self.card(plain: true))]
+            .first { $0.0 == name }!.1
         let scan = scanner.scan(image)
         #expect(scan.documents.allSatisfy { $0.outlineCorners == nil }, "\(scan.documents.compactMap(\.detection).map { ($0.widthHeightRatio, $0.weakestSide) })")
     }
 
-    @Test func aPlainCardIsADocument() throws {
-        let scan = scanner.scan(Self.card)
+    @Test func aCardWithPrintIsADocument() throws {
+        let scan = scanner.scan(Self.card())
         let corners = try #require(scan.outlineCorners)
         #expect(abs(corners.area - 514 * 324) < 0.05 * 514 * 324)
         #expect(scan.documents.count == 1)
     }
 
-    /// The rule itself: shape and all four sides.
+    /// The rule itself: shape, all four sides and print inside.
     @Test func documentOutlineRule() {
         let q = Quadrilateral(topLeft: Point(x: 0, y: 0), topRight: Point(x: 300, y: 0), bottomRight: Point(x: 300, y: 200), bottomLeft: Point(x: 0, y: 200))
         func d(_ ratio: Double, _ weakest: Double, found: Bool = true) -> DetectedDocument {
             DetectedDocument(corners: q, confidence: 0.9, widthHeightRatio: ratio, format: .unknown, band: nil, outlineFound: found, weakestSide: weakest)
         }
-        #expect(DocumentScanner.isDocumentOutline(d(1.586, 0.9)))
-        #expect(!DocumentScanner.isDocumentOutline(d(1.586, 0.3)))          // a side on nothing
-        #expect(!DocumentScanner.isDocumentOutline(d(1.29, 0.9)))           // a 35 × 45 portrait
-        #expect(!DocumentScanner.isDocumentOutline(d(1.586, 0.9, found: false)))
+        #expect(DocumentScanner.isDocumentOutline(d(1.586, 0.9), printShare: 0.1))
+        #expect(!DocumentScanner.isDocumentOutline(d(1.586, 0.3), printShare: 0.1))          // a side on nothing
+        #expect(!DocumentScanner.isDocumentOutline(d(1.29, 0.9), printShare: 0.1))           // a 35 × 45 portrait
+        #expect(!DocumentScanner.isDocumentOutline(d(1.586, 0.9, found: false), printShare: 0.1))
+        #expect(!DocumentScanner.isDocumentOutline(d(1.586, 0.9), printShare: 0.01))         // a plain box
     }
 }

@@ -74,9 +74,9 @@ struct OutlineBorderTests {
     }
 
     /// The passport page of `pair-03.jpg` (its outline (141, 137)–(1016, 759)) on its desk, 1700 ×
-    /// 900, the desk to the right of the page continued flat, and a plain light card `cardHeight`
-    /// px high (600 px wide, ID-1: 378 px) in the top-right corner, 18 px of it beyond the right
-    /// border and 12 px beyond the top.
+    /// 900, the desk to the right of the page continued flat, and a light card `cardHeight` px
+    /// high (600 px wide, ID-1: 378 px) with lines of print in the top-right corner, 18 px of it
+    /// beyond the right border and 12 px beyond the top.
     static func passportAndCornerCard(cardHeight: Int) throws -> GrayImage {
         let path = DocumentPhotos.directory.appendingPathComponent("pair-03.jpg").path
         let photo = try ImageDecoder.decodeFile(atPath: path).image
@@ -87,7 +87,11 @@ struct OutlineBorderTests {
         }
         let x0 = 1700 - 582
         for y in 0..<min(image.height, cardHeight - 12) {
-            for x in x0..<1700 { image.pixels[y * image.width + x] = UInt8(225 + (x * 7 + y * 13) % 9) }
+            for x in x0..<1700 {
+                // Six lines of print across the card's middle (a document carries print).
+                let print = (y - 60) % 40 < 12 && y >= 60 && y < 300 && x > x0 + 40 && x < 1640 && (x / 23) % 4 != 3
+                image.pixels[y * image.width + x] = print ? 60 : UInt8(225 + (x * 7 + y * 13) % 9)
+            }
         }
         return image
     }

@@ -50,6 +50,10 @@ void idk_edges_free(idk_edges *edges);
 int32_t idk_document_quads(const idk_edges *edges, double minimumShare, double *quads, double *support,
                            double *weakest, int32_t capacity, char *error, size_t errorCapacity);
 
+/// The share of the pixels inside an outline (4 corners, image pixels; its outer tenth left out)
+/// that are edges at the lower sensitivity: the print on a document's face. -1 on bad arguments.
+double idk_interior_edge_share(const idk_edges *edges, const double *corners);
+
 /// The outlines of documents the image's border cuts, beside the `knownCount` documents already
 /// found (8 doubles each in `known`, image pixels), which are erased from the edges first: the
 /// search of idk_document_quads, where an outline that meets two borders is closed by the image's
