@@ -200,14 +200,42 @@ int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {
 /// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
 /// by the format's geometry, whose sides are a few per cent off. No side is placed through the
 /// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
+/// Which border of an image `cols` × `rows` the segment a-b lies along (0 left, 1 right, 2 top,
+/// 3 bottom: both ends within 2.5 px of it), or -1.
+int border_of(cv::Point2d a, cv::Point2d b, int cols, int rows) {
+    const double near = 2.5;
+    if (std::fabs(a.x) < near && std::fabs(b.x) < near) return 0;
+    if (std::fabs(a.x - (cols - 1)) < near && std::fabs(b.x - (cols - 1)) < near) return 1;
+    if (std::fabs(a.y) < near && std::fabs(b.y) < near) return 2;
+    if (std::fabs(a.y - (rows - 1)) < near && std::fabs(b.y - (rows - 1)) < near) return 3;
+    return -1;
+}
+
 bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, const cv::Point2d *keep) {
     cv::Point2d centre = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
+    // A side goes onto the image's border (drawn into the edges for a scan cropped to the
+    // document) only where the outline as placed puts it within 2.5% of its diagonal of that
+    // border: a document lying further inside has its own edge there, however faint, and the
+    // border's long straight line would outscore it.
+    const double borderReach = 0.025 * cv::norm(q.corner[2] - q.corner[0]);
+    double placedInside[4][4];   // each placed side's middle: how far inside each border
+    for (int s = 0; s < 4; s++) {
+        cv::Point2d mid = (q.corner[s] + q.corner[(s + 1) % 4]) * 0.5;
+        placedInside[s][0] = mid.x;
+        placedInside[s][1] = thick.cols - 1 - mid.x;
+        placedInside[s][2] = mid.y;
+        placedInside[s][3] = thick.rows - 1 - mid.y;
+    }
     for (int s = 0; s < 4; s++) {
         cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4];
         double length = cv::norm(r - p);
         if (length < 8) return false;
         cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
+        auto refused = [&](cv::Point2d from, cv::Point2d to) {
+            int border = border_of(from, to, thick.cols, thick.rows);
+            return border >= 0 && placedInside[s][border] > borderReach;
+        };
         int best = -1;
         double bestOffset = 0;
         // Coarse: the offset alone, an edge far from the estimate counting for less (up to 40%
@@ -218,6 +246,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
         for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
             cv::Point2d c = mid + normal * k;
             if (keep != nullptr && !clears(c - u * (length / 2), c + u * (length / 2), centre, keep, 4)) continue;
+            if (refused(c - u * (length / 2), c + u * (length / 2))) continue;
             int hits = count_on_edges(thick, c - u * (length / 2), c + u * (length / 2));
             double score = hits * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
             if (score > coarseScore || (score == coarseScore && std::abs(k) < std::abs(coarse))) {
@@ -231,6 +260,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
                 cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
                 cv::Point2d c = mid + normal * k;
                 if (keep != nullptr && !clears(c - v * (length / 2), c + v * (length / 2), centre, keep, 4)) continue;
+                if (refused(c - v * (length / 2), c + v * (length / 2))) continue;
                 int hits = count_on_edges(thick, c - v * (length / 2), c + v * (length / 2));
                 if (hits > best || (hits == best && std::abs(k) < std::abs(bestOffset))) {
                     best = hits;
@@ -253,7 +283,15 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
         moved.corner[s] = p + d1 * t;
     }
     Quad refined = moved;
-    if (refine(edges, refined, 3) && clears_all(refined, keep, 4)) moved = refined;
+    if (refine(edges, refined, 3) && clears_all(refined, keep, 4)) {
+        // The refit may pull a side onto the border it was kept off.
+        bool onRefusedBorder = false;
+        for (int s = 0; s < 4; s++) {
+            int border = border_of(refined.corner[s], refined.corner[(s + 1) % 4], thick.cols, thick.rows);
+            onRefusedBorder = onRefusedBorder || (border >= 0 && placedInside[s][border] > borderReach);
+        }
+        if (!onRefusedBorder) moved = refined;
+    }
     q = moved;
     return true;
 }

@@ -247,6 +247,11 @@ public struct DocumentDetector: Sendable {
         }
     }
 
+    /// The share of its worst side that an outline snapped from an MRZ's placement must have on
+    /// edges to be taken as seen: a side on nothing is where the placement put it, not where the
+    /// image shows an edge (the document's corners are then `null`, not an estimate).
+    static let minimumSnappedSide = 0.5
+
     /// The share of each side off the border that a cut document's outline must have on edges.
     static let minimumCutSideSupport = 0.6
     /// The smallest cut document, as a share of the largest document found beside it (an ID-1
@@ -315,10 +320,10 @@ public struct DocumentDetector: Sendable {
             let band = bands[request.band]
             // The snapped outline, if the MRZ still sits in it where the format puts one and it
             // takes the image's border for a side only where the document may end there.
-            let best = outline.flatMap { Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
+            let best = outline.flatMap { $0.weakestSide >= Self.minimumSnappedSide && Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
                 .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
-                if let best, Self.fit(best) > Self.fit(candidates[holder]) { candidates[holder] = best }
+                if let best, Self.fit(best) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = best }
             } else {
                 candidates.append(best ?? request.placed)
             }
