@@ -93,11 +93,10 @@ public struct BarcodeReader: Sendable {
             return found
         }
         // zxing-cpp on the whole image: the other formats, and PDF417 when the locator found none
-        // or, in the thorough reader, when it found another bar field outside the symbols read
-        // (a page of several symbols: a Macro PDF417 set printed on one sheet; the locator keeps
-        // three fields at most, so zxing-cpp's own search finds the rest).
-        let otherField = options.lastResortAttempts && !found.isEmpty
-            && candidates.contains { c in !found.contains { $0.quad.contains(c.quad.center) } }
+        // or when it found another bar field outside the symbols read (a page of several symbols:
+        // a Macro PDF417 set printed on one sheet; the locator keeps three fields at most, so
+        // zxing-cpp's own search finds the rest).
+        let otherField = !found.isEmpty && candidates.contains { c in !found.contains { $0.quad.contains(c.quad.center) } }
         if found.isEmpty || options.formats.count > 1 || otherField {
             var zx = ZXingDecoder.Options()
             let skipPDF417 = (!found.isEmpty && !otherField) || (found.isEmpty && searchedWholeImageForPDF417)

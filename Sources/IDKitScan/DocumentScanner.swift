@@ -201,10 +201,12 @@ public struct DocumentScanner: Sendable {
         // barcode search is the quick one: only the two strongest bar fields the locator finds
         // outside the bands (their text lines are parallel strokes too), and a QR search — no
         // whole-image search with every decoder on every passport page. An image with no band (a
-        // driving licence, a bare symbol) gets the thorough reader of `idkit barcode`, but searched
-        // whole by every decoder only when small or when a located symbol was read (the rest of a
-        // sheet of symbols): a card's face without a barcode costs the located fields, not 0.1–0.3 s
-        // of whole-image searches (``wholeImageBarcodeSearchPixels``).
+        // driving licence, a bare symbol) gets the reader of `idkit barcode` without its last-resort
+        // attempts on the located fields (mirrored, bicubic, a fixed threshold: 10–30 ms each on a
+        // page's guilloches, which the locator takes for bar fields, for the one unit of the zxing
+        // suites they read), searched whole by every decoder only when small or when a located
+        // symbol was read (the rest of a sheet of symbols): a card's face without a barcode costs
+        // the located fields, not 0.1–0.3 s of whole-image searches (``wholeImageBarcodeSearchPixels``).
         let scanner = MRZScanner()
         let located = frames.count == 1 ? scanner.locate(first) : nil
         let bands = located?.bands ?? []
@@ -214,7 +216,7 @@ public struct DocumentScanner: Sendable {
         let readBarcodes = self.readBarcodes
         let detector = DocumentDetector()
         @Sendable func searchBarcodes() -> [Barcode] {
-            let options = bands.isEmpty ? BarcodeReader.Options(wholeImageSearchUpTo: Self.wholeImageBarcodeSearchPixels) : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
+            let options = bands.isEmpty ? BarcodeReader.Options(lastResortAttempts: false, wholeImageSearchUpTo: Self.wholeImageBarcodeSearchPixels) : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
             return (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
         }
         // The document outlines (OpenCV, ~10 ms) beside the MRZ reading and the barcode search.
