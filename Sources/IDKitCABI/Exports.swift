@@ -68,7 +68,7 @@ public func idkitScan(_ image: UnsafePointer<UInt8>?, _ length: Int, _ options: 
         let scanner = DocumentScanner(readBarcodes: try o.flag("barcodes") ?? true, referenceDate: try o.date("referenceDate") ?? .today,
                                       redaction: try o.redaction() ?? .fixed(.none))
         let scan = scanner.scan(data: bytes)
-        if scan.status == .unsupportedImage { throw ImageError(.corrupt, scan.reason ?? "the image cannot be decoded") }
+        if scan.status == .unsupportedImage { throw scan.imageError }
         if scan.foundNothing {
             throw CABI.Failure(status: Int32(IDKIT_NOT_FOUND), kind: scan.status.rawValue,
                                message: scan.reason ?? "no MRZ, barcode or document outline in the image")

@@ -316,7 +316,7 @@ extension Help {
     digit covers is certain; otherwise "unsureFields" names the fields in doubt.
 
     OPTIONS
-      --json              one object per image: {"file", "status", "reason", "mrz": {"format", "quad",
+      --json              one object per image: {"file", "status", "reason", "reasonKind", "mrz": {"format", "quad",
                           "lines", "confidence", "verified", "unsureFields", "recognizer",
                           "checkDigitCorrections", "parsed"} | null, "quality": {"brightness",
                           "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree",
@@ -336,12 +336,19 @@ extension Help {
                           the MRZ band and the barcodes
       --max-pixels N      refuse images above N pixels (default 40000000)
 
-    STATUS
-      ok · mrzNotFound · mrzUnreadable · imageTooSmall · unsupportedImage
+    STATUS ("reasonKind" says why in a word, "reason" in a sentence)
+      ok                read and verified
+      mrzUncertain      read, not sure enough ("unsureFields" says where): take another photo
+      mrzInvalid        read with every character sure, and the MRZ as printed breaks a rule
+                        (a check digit, a date, digits in a code; "reasonKind" the first one):
+                        another photo does not help
+      mrzNotFound       no MRZ in the image
+      imageTooSmall     too small to hold a readable MRZ
+      unsupportedImage  not an image IDKit decodes ("reasonKind" the image error: corrupt, tooLarge, …)
 
-    EXIT STATUS
-      0 every image read and verified · 1 some not · 64 usage error · 66 an image that cannot be decoded
-      73 an annotation that cannot be written
+    EXIT STATUS (several images: the highest)
+      0 ok · 1 mrzUncertain · 2 mrzInvalid · 3 mrzNotFound · 4 imageTooSmall
+      64 usage error · 66 unsupportedImage · 73 an annotation that cannot be written
 
     """
 }

@@ -6,7 +6,14 @@ public enum IDKitCommand {
     /// Exit statuses (BSD sysexits where one fits).
     public enum ExitStatus: Int32, Sendable {
         case valid = 0
+        /// Some input is not valid (`validate`); for `idkit scan`: some image's MRZ is uncertain.
         case invalid = 1
+        /// `idkit scan`: some image's MRZ is read with certainty and breaks a rule (mrzInvalid).
+        case documentInvalid = 2
+        /// `idkit scan`: some image shows no MRZ (mrzNotFound).
+        case notFound = 3
+        /// `idkit scan`: some image is too small to hold a readable MRZ (imageTooSmall).
+        case imageTooSmall = 4
         case usage = 64
         case unreadableInput = 66
         /// An output file (`--annotate`) could not be written (sysexits' EX_CANTCREAT).

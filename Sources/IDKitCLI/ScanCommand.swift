@@ -83,7 +83,7 @@ enum ScanCommand {
                 do {
                     frames.append(try scanner.uprightImage(file: file))
                 } catch {
-                    failed = (file, .failed(.unsupportedImage, reason: "\(file): \(error.message)"))
+                    failed = (file, .failed(.unsupportedImage, reason: "\(file): \(error.message)", reasonKind: error.kind.rawValue))
                     break
                 }
             }
@@ -126,7 +126,8 @@ enum ScanCommand {
                 let rgb = ScanAnnotation.render(image, scan: job.scan)
                 _ = write(dir + "/" + job.stem + ".annotated.png") { () throws(ImageError) in try ImageEncoder.png(image, rgb: rgb) }
             }
-            if job.scan.status == .unsupportedImage { status = .unreadableInput } else if job.scan.status != .ok, status == .valid { status = .invalid }
+            // The highest of the images' exit codes (ScanStatus.exitCode).
+            if let mine = IDKitCommand.ExitStatus(rawValue: job.scan.status.exitCode), mine.rawValue > status.rawValue { status = mine }
         }
         return cannotWrite ? .cannotCreateOutput : status
     }

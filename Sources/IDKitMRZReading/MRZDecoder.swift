@@ -19,9 +19,13 @@ public struct MRZReading: Sendable, Equatable, Codable {
     /// The fields (JSON contract names: `documentCode`, `issuingState`, `name`, `documentNumber`,
     /// `nationality`, `dateOfBirth`, `sex`, `dateOfExpiry`, `optionalData1`, `optionalData2`,
     /// `composite`) that hold a character the reading is not sure of: another reading of it is
-    /// plausible and would pass every check digit, or no check digit covers it. Empty when verified
-    /// (and when the reading fails its check digits: then the `parsed` errors say where).
+    /// plausible and would pass every check digit, or no check digit covers it. Empty when verified.
+    /// For a reading that breaks a rule, empty means the reading is sure of every character: the
+    /// document as printed breaks it (``isSure``).
     public var unsureFields: [String]
+    /// The one predicate for "sure" (the scan's `mrzInvalid` against `mrzUncertain`, `verified`):
+    /// no field holds a character another plausible reading would change.
+    public var isSure: Bool { unsureFields.isEmpty }
     /// Which recognizer read the characters.
     public var recognizer: MRZRecognizer
 }
@@ -318,28 +322,29 @@ struct MRZDecoder: Sendable {
         let lines = chosen.map { String(decoding: $0.map { Self.symbols[$0] }, as: UTF8.self) }
         let confidence = chosen.enumerated().map { l, line in line.enumerated().map { p, s in Double(exp(logp[l][p][s])) } }
         let changes = zip(chosen, argmax).reduce(0) { $0 + zip($1.0, $1.1).filter { $0 != $1 }.count }
-        var unsure: [String] = []
-        var verified = false
-        if Self.isValid(lines, as: format) {
-            unsure = problem.unsureFields(chosen)
-            // Verified is the recognizer's own reading. What is printed is read as printed: a
-            // character the recognizer itself reads as another symbol, which the layout's classes,
-            // the grammar or the check digits then overrule, is a guess about a print that may
-            // really say what the recognizer saw (a `B` printed in a date, a `K` among a name's
-            // fillers, a `0` printed for an `O`). A cell the recognizer could not see (covered)
-            // was filled in by the layout and the check digits, not read: a check digit there
-            // checks nothing. Either leaves the field unsure.
-            for (l, line) in chosen.enumerated() where l < scores.evidence.count {
-                for (p, s) in line.enumerated() where p < scores.evidence[l].count {
-                    let e = scores.evidence[l][p]
-                    let covered = l < scores.blank.count && p < scores.blank[l].count && scores.blank[l][p] > 0.5
-                    if let top = e.max(), covered || top - e[s] > Self.overruledEvidence {
-                        unsure = Array(Set(unsure).union([problem.fieldNames[MRZPosition(line: l, column: p)] ?? "composite"])).sorted()
-                    }
+        // Sure or not, valid or not: an invalid reading with no field in doubt is the print as it
+        // is (a check digit the issuer got wrong, a date that does not exist), not a misreading,
+        // where an invalid reading with one is a photo to retake (``MRZReading/unsureFields``).
+        // For an invalid reading, the other readings searched are those that would pass the
+        // failing check digits: a field is in doubt when one of them is within the margin.
+        var unsure = problem.unsureFields(chosen)
+        // Verified is the recognizer's own reading. What is printed is read as printed: a
+        // character the recognizer itself reads as another symbol, which the layout's classes,
+        // the grammar or the check digits then overrule, is a guess about a print that may
+        // really say what the recognizer saw (a `B` printed in a date, a `K` among a name's
+        // fillers, a `0` printed for an `O`). A cell the recognizer could not see (covered)
+        // was filled in by the layout and the check digits, not read: a check digit there
+        // checks nothing. Either leaves the field unsure.
+        for (l, line) in chosen.enumerated() where l < scores.evidence.count {
+            for (p, s) in line.enumerated() where p < scores.evidence[l].count {
+                let e = scores.evidence[l][p]
+                let covered = l < scores.blank.count && p < scores.blank[l].count && scores.blank[l][p] > 0.5
+                if let top = e.max(), covered || top - e[s] > Self.overruledEvidence {
+                    unsure = Array(Set(unsure).union([problem.fieldNames[MRZPosition(line: l, column: p)] ?? "composite"])).sorted()
                 }
             }
-            verified = unsure.isEmpty
         }
+        let verified = Self.isValid(lines, as: format) && unsure.isEmpty
         return MRZReading(format: format, lines: lines, confidence: confidence, verified: verified,
                           checkDigitCorrections: changes, unsureFields: unsure, recognizer: scores.recognizer)
     }

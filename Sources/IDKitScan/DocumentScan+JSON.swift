@@ -44,6 +44,7 @@ extension DocumentScan {
     func writeDocumentMembers(to w: inout JSONWriter) {
         w.key("status"); w.string(status.rawValue)
         w.key("reason"); w.string(reason)
+        w.key("reasonKind"); w.string(reasonKind)
         w.key("mrz")
         if let band {
             w.beginObject()

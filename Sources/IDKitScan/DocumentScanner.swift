@@ -5,17 +5,38 @@ import IDKitBarcode
 import IDKitDocument
 import IDKitDocumentDetection
 
-/// Why a scan gave no verified MRZ (or `ok`).
-public enum ScanStatus: String, Sendable, Codable {
+/// What a backend does with a scan: accept it (`ok`), ask for another photo (`mrzUncertain`,
+/// `mrzNotFound`, `imageTooSmall`), or reject the document (`mrzInvalid`). `reasonKind` says why
+/// in a word, `reason` in a sentence (docs/contracts.md has the table).
+public enum ScanStatus: String, Sendable, Codable, CaseIterable {
+    /// Read and verified: every character sure (``MRZReading/isSure``), every check digit and
+    /// rule met.
     case ok
-    /// No MRZ band in the image.
+    /// Read, not sure enough to trust: `unsureFields` names the fields in doubt. Another photo
+    /// (sharper, larger, steadier, unobstructed) may settle them.
+    case mrzUncertain
+    /// Read with every character sure, and the MRZ as printed breaks a rule: a check digit, an
+    /// impossible date, digits in a code (`mrz.errors` say which). Another photo does not help.
+    case mrzInvalid
+    /// No MRZ in the image.
     case mrzNotFound
-    /// A band was found but its reading does not verify (check digits, or unsure characters).
-    case mrzUnreadable
     /// The image is too small to hold a readable MRZ.
     case imageTooSmall
-    /// Not a PNG, JPEG or PGM, corrupt, or beyond the limits.
+    /// Not an image IDKit decodes, corrupt, or beyond the limits.
     case unsupportedImage
+
+    /// The `idkit scan` exit status of an image with this status: 0 ok, 1 mrzUncertain,
+    /// 2 mrzInvalid, 3 mrzNotFound, 4 imageTooSmall, 66 unsupportedImage.
+    public var exitCode: Int32 {
+        switch self {
+        case .ok: 0
+        case .mrzUncertain: 1
+        case .mrzInvalid: 2
+        case .mrzNotFound: 3
+        case .imageTooSmall: 4
+        case .unsupportedImage: 66
+        }
+    }
 }
 
 /// Everything one scan says about an image (or several frames of one document).
@@ -23,6 +44,11 @@ public struct DocumentScan: Sendable {
     public var status: ScanStatus
     /// Why, in words, when the status is not `ok`.
     public var reason: String?
+    /// Why, in one word a program can switch on, when the status is not `ok`: `mrzNotFound`;
+    /// `unsureFields` or `notAnMRZ` (mrzUncertain); the first error's code of the validate
+    /// contract, such as `invalidCheckDigit`, `impossibleDate`, `digitInCode` (mrzInvalid);
+    /// `imageTooSmall`; the image error's kind, such as `corrupt` or `tooLarge` (unsupportedImage).
+    public var reasonKind: String?
     public var band: MRZBand?
     public var reading: MRZReading?
     public var parsed: MRZResult?
@@ -63,15 +89,24 @@ public struct DocumentScan: Sendable {
         barcodes = barcodes.map { var b = $0; b.bytes = []; return b }
     }
 
-    /// A scan that stopped before reading: the status and why.
-    public static func failed(_ status: ScanStatus, reason: String, timingsMs: [String: Double] = [:]) -> DocumentScan {
-        DocumentScan(status: status, reason: reason, band: nil, reading: nil, parsed: nil, quality: nil, barcodes: [],
-                     document: nil, timingsMs: timingsMs)
+    /// A scan that stopped before reading: the status and why (`reasonKind`: the status's own
+    /// name unless given).
+    public static func failed(_ status: ScanStatus, reason: String, reasonKind: String? = nil, timingsMs: [String: Double] = [:]) -> DocumentScan {
+        var scan = DocumentScan(status: status, reason: reason, band: nil, reading: nil, parsed: nil, quality: nil, barcodes: [],
+                                document: nil, timingsMs: timingsMs)
+        scan.reasonKind = reasonKind ?? status.rawValue
+        return scan
     }
 }
 
 /// The image front end: decode, find and read the MRZ, judge the image, read barcodes, merge.
 extension DocumentScan {
+    /// The image error of an `unsupportedImage` scan, its kind kept (`reasonKind`), for the front
+    /// ends' one mapping of image errors (a 7000 × 7000 PNG is `tooLarge` from every route).
+    public var imageError: ImageError {
+        ImageError(ImageError.Kind(rawValue: reasonKind ?? "") ?? .corrupt, reason ?? "the image cannot be decoded")
+    }
+
     /// Nothing of a document in the image: no MRZ band, no barcode, no outline (`POST /v1/scan`
     /// answers 422, `idkit_scan` IDKIT_NOT_FOUND).
     public var foundNothing: Bool { band == nil && barcodes.isEmpty && detection == nil }
@@ -174,7 +209,7 @@ public struct DocumentScanner: Sendable {
     }
 
     private func failed(_ error: ImageError, since t0: Date) -> DocumentScan {
-        .failed(.unsupportedImage, reason: error.message, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)])
+        .failed(.unsupportedImage, reason: error.message, reasonKind: error.kind.rawValue, timingsMs: ["decode": ms(since: t0), "total": ms(since: t0)])
     }
 
     /// The file decoded within ``limits`` and turned upright by its EXIF orientation.
@@ -427,26 +462,7 @@ public struct DocumentScanner: Sendable {
     /// One document's scan: the status and reason of its MRZ reading, its barcodes, and the
     /// merged result, redacted as the policy says for its class.
     func documentScan(outcome: MRZScanner.Outcome?, detection: DetectedDocument?, barcodes: [Barcode]) -> DocumentScan {
-        var status = ScanStatus.ok
-        var reason: String?
-        if outcome?.band == nil {
-            status = .mrzNotFound
-            reason = "no machine readable zone in the image"
-        } else if outcome?.reading?.verified != true {
-            status = .mrzUnreadable
-            if let parsed = outcome?.parsed, !parsed.isValid {
-                // Printed digits in a country code leave every check digit passing: say which.
-                let failing = parsed.checkDigits.present.contains(.invalid)
-                reason = (failing ? "the reading fails its check digits: " : "the MRZ as read passes its check digits but breaks a rule they do not cover: ")
-                    + parsed.errors.map(\.message).joined(separator: "; ")
-            } else if outcome?.parsed == nil {
-                reason = "the reading is not an MRZ"
-            } else {
-                let fields = outcome?.reading?.unsureFields ?? []
-                reason = "another reading of " + (fields.isEmpty ? "some characters" : fields.joined(separator: ", "))
-                    + " is plausible and would pass every check digit too, or no check digit covers it"
-            }
-        }
+        let (status, reason, reasonKind) = Self.verdict(outcome)
         let aamva = barcodes.first { $0.format == .pdf417 }
         let verifiedMRZ = outcome?.reading?.verified == true ? outcome?.parsed : nil
         var document: DocumentResult?
@@ -458,6 +474,7 @@ public struct DocumentScanner: Sendable {
         if let format = outcome?.reading?.format, detection != nil { detection?.format = DocumentFormat(mrz: format) }
         var scan = DocumentScan(status: status, reason: reason, band: outcome?.band, reading: outcome?.reading, parsed: outcome?.parsed,
                                 quality: nil, barcodes: barcodes, document: document, timingsMs: [:])
+        scan.reasonKind = reasonKind
         scan.detection = detection
         let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
         let settings = redaction.settings(for: documentClass)
@@ -465,6 +482,49 @@ public struct DocumentScanner: Sendable {
         if settings.redactsResult { scan.redactResult(document: document, settings: settings) }
         return scan
     }
+
+    /// The status of one MRZ reading, why in a sentence, and why in a word (``DocumentScan/reasonKind``).
+    /// A rule broken for sure (``breaksSurely(_:unsure:)``) is the document; a reading in doubt
+    /// where it matters, valid or not, is the photo.
+    static func verdict(_ outcome: MRZScanner.Outcome?) -> (ScanStatus, String?, String?) {
+        guard let outcome, outcome.band != nil else { return (.mrzNotFound, "no machine readable zone in the image", "mrzNotFound") }
+        guard let reading = outcome.reading, let parsed = outcome.parsed else {
+            return (.mrzUncertain, "the reading is not an MRZ", "notAnMRZ")
+        }
+        if reading.verified { return (.ok, nil, nil) }
+        if !parsed.isValid, let first = parsed.errors.first, Self.breaksSurely(parsed.errors, unsure: reading.unsureFields) {
+            // Printed digits in a country code leave every check digit passing: say which.
+            let failing = parsed.checkDigits.present.contains(.invalid)
+            let reason = (failing ? "the MRZ as printed fails its check digits: " : "the MRZ as printed passes its check digits but breaks a rule they do not cover: ")
+                + parsed.errors.map(\.message).joined(separator: "; ")
+            return (.mrzInvalid, reason, first.code.rawValue)
+        }
+        let fields = reading.unsureFields.isEmpty ? "some characters" : reading.unsureFields.joined(separator: ", ")
+        if parsed.isValid {
+            return (.mrzUncertain, "another reading of \(fields) is plausible and would pass every check digit too, or no check digit covers it", "unsureFields")
+        }
+        let failing = parsed.checkDigits.present.contains(.invalid)
+        return (.mrzUncertain, (failing ? "as read, the MRZ fails its check digits: " : "as read, the MRZ breaks a rule its check digits do not cover: ")
+            + parsed.errors.map(\.message).joined(separator: "; ") + "; another reading of \(fields) is plausible", "unsureFields")
+    }
+
+    /// Whether the rules a reading breaks are broken for sure: no field an error names, nor any
+    /// field a failing composite check digit covers, is in doubt (``MRZReading/unsureFields``: for
+    /// a failing check digit, the fields another plausible reading would change to pass it). A
+    /// name no check digit covers may stay in doubt: a misprinted date is misprinted whatever the
+    /// name's last letters are.
+    static func breaksSurely(_ errors: [MRZIssue], unsure: [String]) -> Bool {
+        let doubted = Set(unsure)
+        for error in errors {
+            guard let field = error.field else { if !doubted.isEmpty { return false }; continue }
+            let involved = field == "composite" ? compositeCovered : [field]
+            if !doubted.isDisjoint(with: involved) { return false }
+        }
+        return true
+    }
+
+    /// The fields the composite check digit covers (ICAO 9303-3 §4.9, in the JSON contract's names).
+    static let compositeCovered: Set<String> = ["documentNumber", "dateOfBirth", "dateOfExpiry", "optionalData1", "optionalData2", "composite"]
 
     private func ms(since t: Date) -> Double { Date().timeIntervalSince(t) * 1000 }
 }

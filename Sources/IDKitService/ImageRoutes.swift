@@ -67,7 +67,7 @@ enum ImageRoutes {
         if let problem = unsupported(request.body) { return problem }
         do { _ = try ImageDecoder.pageCount(request.body) } catch { return imageProblem(error) }
         var (scan, color) = wantsCrops ? scanner.scanKeepingColor(data: request.body) : (scanner.scan(data: request.body), nil)
-        if scan.status == .unsupportedImage { return imageProblem(ImageError(.corrupt, scan.reason ?? "the image cannot be decoded")) }
+        if scan.status == .unsupportedImage { return imageProblem(scan.imageError) }
         // ?crops: each document straightened at 300 dpi, its face and its signature, as base64 PNG
         // in `crops` (the command line writes files and names them there).
         if let color {

@@ -1,9 +1,13 @@
 import IDKitCore
+import IDKitScan
 /// `GET /openapi.json`: the service described in OpenAPI 3.1 — every route, its request bodies and
 /// the schemas of its answers (the JSON contracts of the README). `ServiceTests` keeps its routes
 /// and methods equal to ``Service/routes``; `make check-api` (Schemathesis) sends requests made
 /// from it and checks every answer against it.
 enum OpenAPI {
+    /// The scan statuses, from the one enum that defines them.
+    static let scanStatuses = "[" + ScanStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]"
+
     static let document = #"""
     {
       "openapi": "3.1.0",
@@ -239,7 +243,11 @@ enum OpenAPI {
           "Scan": {
             "type": "object", "required": ["file", "status", "mrz", "barcodes", "quality", "documents", "timingsMs"],
             "properties": {
-              "file": {"type": "string"}, "status": {"type": "string"}, "reason": {"type": ["string", "null"]},
+              "file": {"type": "string"},
+              "status": {"type": "string", "enum": \#(scanStatuses),
+                         "description": "ok: read and verified; mrzUncertain: retake the photo (unsureFields says where); mrzInvalid: the MRZ as printed breaks a rule, reject; mrzNotFound; imageTooSmall; unsupportedImage"},
+              "reason": {"type": ["string", "null"]},
+              "reasonKind": {"type": ["string", "null"], "description": "why in one word: mrzNotFound, unsureFields, notAnMRZ, the first error's code (invalidCheckDigit, impossibleDate, digitInCode, …), imageTooSmall, or the image error's kind (corrupt, tooLarge, …)"},
               "mrz": {"type": ["object", "null"]}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}},
               "document": {"type": ["object", "null"]}, "corners": {"type": ["array", "null"]}, "confidence": {"type": ["number", "null"]},
               "widthHeightRatio": {"type": ["number", "null"]}, "documentFormat": {"type": ["string", "null"]},

@@ -247,7 +247,26 @@ import IDKitImage
         let r = try IDKitBinary.run(["scan", "--json", Self.images.appendingPathComponent("manifest.json").path])
         #expect(r.status == 66)
         #expect(r.stdout.contains("\"status\":\"unsupportedImage\""))
+        #expect(r.stdout.contains("\"reasonKind\":\"unsupportedFormat\""))
         let usage = try IDKitBinary.run(["scan"])
         #expect(usage.status == 64)
+    }
+
+    /// The exit status says what to do: 0 accept, 1 take another photo (mrzUncertain), 2 reject
+    /// the document (mrzInvalid); several images exit with the highest.
+    @Test("idkit scan: the exit status follows the status")
+    func scanExitStatus() throws {
+        func path(_ name: String) -> String { Self.images.appendingPathComponent(name).path }
+        let clean = try IDKitBinary.run(["scan", "--json", "--no-barcodes", path("clean-00-td3.jpg")])
+        #expect(clean.status == 0)
+        #expect(clean.stdout.contains("\"status\":\"ok\",\"reason\":null,\"reasonKind\":null"))
+        let faint = try IDKitBinary.run(["scan", "--json", "--no-barcodes", path("faint-00-td2.jpg")])
+        #expect(faint.status == 1)
+        #expect(faint.stdout.contains("\"status\":\"mrzUncertain\""))
+        let misprinted = try IDKitBinary.run(["scan", "--json", "--no-barcodes", path("misprinted-00-td3.jpg")])
+        #expect(misprinted.status == 2)
+        #expect(misprinted.stdout.contains("\"reasonKind\":\"invalidCheckDigit\""))
+        let all = try IDKitBinary.run(["scan", "--no-barcodes", path("clean-00-td3.jpg"), path("misprinted-00-td3.jpg"), path("faint-00-td2.jpg")])
+        #expect(all.status == 2)
     }
 }

@@ -58,6 +58,19 @@ struct RealImageTests {
             #expect(scan.reason?.contains("fails its check digits") == failing, "\(scan.reason ?? "no reason")")
             for error in parsed.errors { #expect(scan.reason?.contains(error.message) == true) }
         }
+        // The status a backend acts on: a print that breaks a rule, read as printed, is the
+        // document's fault (mrzInvalid: the Romanian ID's digits in its nationality, the green card's
+        // check digits); a reading in doubt is the photo's (mrzUncertain: the 5 px print of 017).
+        if label.checks_fail || name == "003_rou-id.jpg" {
+            #expect(lines == label.mrz)
+            #expect(scan.status == .mrzInvalid, "\(scan.status) \(scan.reading?.unsureFields ?? [])")
+            #expect(scan.reasonKind == (name == "003_rou-id.jpg" ? "digitInCode" : "invalidCheckDigit"))
+        } else if scan.reading?.verified == true {
+            #expect(scan.status == .ok && scan.reasonKind == nil)
+        } else {
+            #expect(scan.status == .mrzUncertain, "\(scan.status)")
+            #expect(scan.reasonKind == "unsureFields" && scan.reading?.unsureFields.isEmpty == false)
+        }
         // A valid print that is not verified is one the scan's own quality judgement calls too small
         // to read (`isAdequateResolution` false, the hint `documentTooSmall`), so that a caller
         // knows to ask for a larger image: on these 33, what keeps a reading unverified is only
