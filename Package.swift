@@ -102,6 +102,7 @@ let package = Package(
         // Builds Tests/IDKitCABITests/c/abi_test.c against idkit.h and the built libIDKitC.so, and runs it.
         .testTarget(
             name: "IDKitCABITests",
+            dependencies: ["IDKitTestSupport"],
             exclude: ["c"]
         ),
         .testTarget(

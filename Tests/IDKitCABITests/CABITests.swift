@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 /// libidkit's C interface from C (issue 16): `c/abi_test.c` is compiled against `idkit.h` alone
 /// with the system C compiler, linked to the built library as `-lidkit`, and run; it checks a
@@ -58,10 +59,13 @@ import Testing
         guard compiled.status == 0 else { return }
 
         let vectors = Self.root.appendingPathComponent("TestVectors")
+        // A PNG declaring 7000 × 7000 pixels, over the 40 MP limit: tooLarge from every call.
+        let big = work.appendingPathComponent("7000x7000.png")
+        try Data(DeclaredSizePNG.bytes(width: 7000, height: 7000)).write(to: big)
         let result = try Self.run(program, [vectors.appendingPathComponent("aamva/generated/v10-dl-va.bin").path,
                                             vectors.appendingPathComponent("pdf417/images/blur-00.png").path,
-                                            vectors.appendingPathComponent("images/clean-00-td3.jpg").path])
+                                            vectors.appendingPathComponent("images/clean-00-td3.jpg").path, big.path])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("ok 26 checks"), "\(result.output)")
+        #expect(result.output.contains("ok 28 checks"), "\(result.output)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IDKitImage
 import IDKitMRZ
+import IDKitTestSupport
 @testable import IDKitScan
 
 /// The status vocabulary a backend acts on (issue 38): one test per status on the committed
@@ -56,7 +57,7 @@ struct ScanStatusTests {
     /// A PNG declaring 7000 × 7000 pixels (49 MP, over the 40 MP limit): `tooLarge`, the kind the
     /// front ends map (413 on every route, IDKIT_TOO_LARGE in C), not `corrupt`.
     @Test func beyondTheLimitIsTooLarge() {
-        let s = scanner.scan(data: Self.png(width: 7000, height: 7000))
+        let s = scanner.scan(data: DeclaredSizePNG.bytes(width: 7000, height: 7000))
         #expect(s.status == .unsupportedImage)
         #expect(s.reasonKind == "tooLarge")
         #expect(s.imageError.kind == .tooLarge)
@@ -78,29 +79,5 @@ struct ScanStatusTests {
         #expect(!DocumentScanner.breaksSurely([issue(.digitInCode, "nationality")], unsure: ["nationality"]))
         // The exit codes are one per status.
         #expect(Set(ScanStatus.allCases.map(\.exitCode)).count == ScanStatus.allCases.count)
-    }
-
-    /// A grey PNG of `width` × `height` whose rows all repeat (a few KB however large it claims to be).
-    static func png(width: Int, height: Int) -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be32(data.count) + body + be32(Int(crc32(body)))
-        }
-        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-        func crc32(_ bytes: [UInt8]) -> UInt32 {
-            var c: UInt32 = 0xFFFF_FFFF
-            for b in bytes {
-                c ^= UInt32(b)
-                for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-            }
-            return ~c
-        }
-        // One stored (uncompressed) deflate block holding the first row only: the decoder refuses
-        // the size before it inflates anything.
-        let row = [UInt8](repeating: 0, count: width + 1)
-        let n = row.count
-        let deflate: [UInt8] = [0x78, 0x01, 0x01, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)] + row + [0, 0, 0, 0]
-        let header = be32(width) + be32(height) + [8, 0, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", deflate) + chunk("IEND", [])
     }
 }

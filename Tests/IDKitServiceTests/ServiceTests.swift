@@ -126,6 +126,17 @@ import IDKitTestSupport
         #expect((try Self.object(b)["barcodes"] as? [Any])?.isEmpty == true)
     }
 
+    /// A PNG declaring 7000 × 7000 pixels (over the 40 MP limit) is `tooLarge`, 413, on both image
+    /// routes: the scan keeps its image error's kind.
+    @Test func anImageOverTheLimitIsTooLargeOnEveryRoute() throws {
+        let big = DeclaredSizePNG.bytes(width: 7000, height: 7000)
+        for path in ["/v1/scan", "/v1/barcode"] {
+            let r = service.handle(HTTPRequest(method: "POST", path: path, contentType: "image/png", body: big)).resolved()
+            #expect(r.status == 413, "\(path)")
+            #expect(try Self.object(r)["kind"] as? String == "tooLarge", "\(path)")
+        }
+    }
+
     @Test func routesMethodsAndHealth() throws {
         #expect(service.handle(HTTPRequest(method: "GET", path: "/healthz")).status == 200)
         #expect(service.handle(HTTPRequest(method: "GET", path: "/readyz")).status == 200)

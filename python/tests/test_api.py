@@ -152,6 +152,20 @@ def test_scan_of_an_image_without_a_document_raises_not_found():
     assert error.value.kind in ("mrzNotFound", "imageTooSmall")
 
 
+def test_an_image_over_the_limit_is_too_large_for_scan_and_barcodes():
+    import struct, zlib
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+    # Declares 7000 x 7000 (49 MP, over the 40 MP limit); its data holds one row.
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 7000, 7000, 8, 0, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(b"\x00" * 7001)) + chunk(b"IEND", b""))
+    for call in (idkit.scan, idkit.read_barcodes):
+        with pytest.raises(idkit.IDKitError) as error:
+            call(png)
+        assert error.value.kind == "tooLarge", call.__name__
+        assert error.value.status == 3, call.__name__
+
+
 def test_merge_and_bac_keys():
     lines = SPECIMEN.split("\n")
     result = idkit.merge({"mrz": lines, "referenceDate": "2010-01-01"})

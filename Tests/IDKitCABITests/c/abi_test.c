@@ -56,7 +56,7 @@ static void *validate_in_thread(void *arg) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: abi_test AAMVA_PAYLOAD PDF417_IMAGE MRZ_PHOTO\n"); return 2; }
+    if (argc != 5) { fprintf(stderr, "usage: abi_test AAMVA_PAYLOAD PDF417_IMAGE MRZ_PHOTO OVERSIZED_PNG\n"); return 2; }
     idkit_result *r;
 
     expect(idkit_abi_version() == IDKIT_ABI_VERSION, "the library's ABI version is the header's", NULL);
@@ -133,6 +133,16 @@ int main(int argc, char **argv) {
     expect(r && r->status == IDKIT_OK && has(r, "\"status\":\"ok\"") && has(r, "\"verified\":true"), "scan: the photo's MRZ read and verified", r);
     idkit_result_free(r);
     free(photo);
+
+    /* An image over the pixel limit: the same status and kind from the barcode reader and the scan. */
+    unsigned char *oversized = read_file(argv[4], &image_length);
+    r = idkit_barcode_read(oversized, image_length, NULL);
+    expect(r && r->status == IDKIT_TOO_LARGE && has(r, "\"kind\":\"tooLarge\""), "barcode_read: 7000 x 7000 is tooLarge", r);
+    idkit_result_free(r);
+    r = idkit_scan(oversized, image_length, NULL);
+    expect(r && r->status == IDKIT_TOO_LARGE && has(r, "\"kind\":\"tooLarge\""), "scan: 7000 x 7000 is tooLarge", r);
+    idkit_result_free(r);
+    free(oversized);
 
     /* Merge: the specimen's MRZ as the one source. */
     const char *merge = "{\"mrz\": [\"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\", \"L898902C36UTO7408122F1204159ZE184226B<<<<<10\"],"
