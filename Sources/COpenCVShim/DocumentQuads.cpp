@@ -216,9 +216,13 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
     cv::Point2d a[4], b[4];
     // A side goes onto the image's border (drawn into the edges for a scan cropped to the
     // document) only where the outline as placed puts it within 2.5% of its diagonal of that
-    // border: a document lying further inside has its own edge there, however faint, and the
-    // border's long straight line would outscore it.
-    const double borderReach = 0.025 * cv::norm(q.corner[2] - q.corner[0]);
+    // border (the left and right sides, placed from the MRZ's ends within the issuers' print
+    // tolerance), 5% for the top and bottom (placed from the last line's height above the
+    // bottom edge, which issuers vary by more): a document lying further inside has its own edge
+    // there, however faint, and the border's long straight line would outscore it. The corners
+    // come in the order placed: top-left first, so sides 0 and 2 are the top and bottom.
+    const double diagonal = cv::norm(q.corner[2] - q.corner[0]);
+    auto borderReach = [&](int side) { return (side % 2 == 0 ? 0.05 : 0.025) * diagonal; };
     double placedInside[4][4];   // each placed side's middle: how far inside each border
     for (int s = 0; s < 4; s++) {
         cv::Point2d mid = (q.corner[s] + q.corner[(s + 1) % 4]) * 0.5;
@@ -234,7 +238,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
         cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
         auto refused = [&](cv::Point2d from, cv::Point2d to) {
             int border = border_of(from, to, thick.cols, thick.rows);
-            return border >= 0 && placedInside[s][border] > borderReach;
+            return border >= 0 && placedInside[s][border] > borderReach(s);
         };
         int best = -1;
         double bestOffset = 0;
@@ -288,7 +292,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
         bool onRefusedBorder = false;
         for (int s = 0; s < 4; s++) {
             int border = border_of(refined.corner[s], refined.corner[(s + 1) % 4], thick.cols, thick.rows);
-            onRefusedBorder = onRefusedBorder || (border >= 0 && placedInside[s][border] > borderReach);
+            onRefusedBorder = onRefusedBorder || (border >= 0 && placedInside[s][border] > borderReach(s));
         }
         if (!onRefusedBorder) moved = refined;
     }

@@ -345,13 +345,6 @@ public struct DocumentScanner: Sendable {
         }
         let barcodes = barcodeSlot.value?.barcodes ?? []
         let barcodeMs = barcodeSlot.value?.ms ?? 0
-        // Documents the frame cuts (a second card pushed into a corner of the scanner's glass), beside
-        // a document whose MRZ was read inside its own outline.
-        if let edges = outlineSlot.value?.edges, parts.contains(where: { $0.outcome?.band != nil && $0.detection?.outlineFound == true }) {
-            let start = Date()
-            parts += detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection)).map { ($0, nil) }
-            detectMs += ms(since: start)
-        }
         // An entry without an MRZ is a document only when it holds a barcode, or when its outline
         // has a document's shape, edges along all four sides and print inside: a box around a
         // portrait, a text block, a stamp or the desk's clutter has a side or two on nothing, or
@@ -367,6 +360,15 @@ public struct DocumentScanner: Sendable {
         parts.removeAll { part in
             guard part.outcome == nil, let d = part.detection else { return false }
             return barcodes.contains { b in d.corners.contains(b.quad.center) && b.quad.area >= 0.5 * d.area }
+        }
+        // Documents the frame cuts (a second card pushed into a corner of the scanner's glass), beside
+        // a document whose MRZ was read inside its own outline, and beside the documents kept: with
+        // the same print inside as any other entry without an MRZ.
+        if let edges, parts.contains(where: { $0.outcome?.band != nil && $0.detection?.outlineFound == true }) {
+            let start = Date()
+            parts += detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection))
+                .filter { Self.isDocumentOutline($0, printShare: detector.printShare(edges, within: $0.corners)) }.map { ($0, nil) }
+            detectMs += ms(since: start)
         }
         if parts.isEmpty { parts = [(nil, outcome)] }
         // Barcodes go to the document they lie in; those in none go to the primary.
@@ -508,19 +510,31 @@ public struct DocumentScanner: Sendable {
             + parsed.errors.map(\.message).joined(separator: "; ") + "; another reading of \(fields) is plausible", "unsureFields")
     }
 
-    /// Whether the rules a reading breaks are broken for sure: no field an error names, nor any
-    /// field a failing composite check digit covers, is in doubt (``MRZReading/unsureFields``: for
-    /// a failing check digit, the fields another plausible reading would change to pass it). A
-    /// name no check digit covers may stay in doubt: a misprinted date is misprinted whatever the
-    /// name's last letters are.
+    /// Whether the rules a reading breaks are broken for sure: no field an error involves is in
+    /// doubt (``MRZReading/unsureFields``: for a failing check digit, the fields another plausible
+    /// reading would change to pass it), nor the document code (the layout itself: a visa read as
+    /// a passport fails a composite check digit a visa has not). A name no check digit covers may
+    /// stay in doubt: a misprinted date is misprinted whatever the name's last letters are.
     static func breaksSurely(_ errors: [MRZIssue], unsure: [String]) -> Bool {
         let doubted = Set(unsure)
+        if doubted.contains("documentCode") { return false }
         for error in errors {
             guard let field = error.field else { if !doubted.isEmpty { return false }; continue }
-            let involved = field == "composite" ? compositeCovered : [field]
-            if !doubted.isDisjoint(with: involved) { return false }
+            if !doubted.isDisjoint(with: involved(in: error.code, field: field)) { return false }
         }
         return true
+    }
+
+    /// The fields (``MRZReading/unsureFields``' names) a broken rule depends on: a composite
+    /// check digit every field it covers (ICAO 9303-3 §4.9), an expiry before birth both dates,
+    /// the personal number (the parser's `optionalData`) its optional data field.
+    static func involved(in code: MRZIssue.Code, field: String) -> Set<String> {
+        switch (code, field) {
+        case (_, "composite"): compositeCovered
+        case (.expiryBeforeBirth, _): ["dateOfBirth", "dateOfExpiry"]
+        case (_, "optionalData"): ["optionalData", "optionalData1"]
+        default: [field]
+        }
     }
 
     /// The fields the composite check digit covers (ICAO 9303-3 §4.9, in the JSON contract's names).

@@ -40,8 +40,18 @@ struct OutlineBorderTests {
         #expect(whole.x == 0 && whole.y == 0 && whole.width == cut.width && whole.height == cut.height + 4)
         let wide = Self.framed(cut, width: 12, grey: 255)
         #expect(DocumentDetector.content(of: wide).width == wide.width)
-        let twoGreys = Self.framed(Self.framed(cut, width: 1, grey: 255, sides: ["top", "bottom"]), width: 1, grey: 200, sides: ["left", "right"])
+        // Each side uniform, but in greys 8 apart from one side to another (and the corners of
+        // one grey): no frame drawn around the image.
+        var twoGreys = Self.framed(cut, width: 2, grey: 240)
+        for y in 0..<twoGreys.height {
+            for x in 0..<twoGreys.width where x >= twoGreys.width - 2 { twoGreys.pixels[y * twoGreys.width + x] = 248 }
+        }
+        for x in twoGreys.width - 2..<twoGreys.width {
+            for y in [0, 1, twoGreys.height - 2, twoGreys.height - 1] { twoGreys.pixels[y * twoGreys.width + x] = 240 }
+        }
         #expect(DocumentDetector.content(of: twoGreys).width == twoGreys.width)
+        // The same frame in one grey is cut away.
+        #expect(DocumentDetector.content(of: Self.framed(cut, width: 2, grey: 240)).width == cut.width)
     }
 
     /// The card's left and right sides are its own, not the frame's (the frame's outline, closed on
@@ -118,6 +128,8 @@ struct OutlineBorderTests {
         let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
         let scan = scanner.scan(try Self.passportAndCornerCard(cardHeight: 1000))
         #expect(scan.reading?.format == .td3)
+        // The passport's own outline is found (what starts the search for cut documents).
+        #expect(scan.outlineCorners != nil)
         #expect(scan.documents.count == 1)
     }
 }

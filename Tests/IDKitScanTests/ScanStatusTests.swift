@@ -76,6 +76,12 @@ struct ScanStatusTests {
         // The composite covers the document number, the dates and the optional data.
         #expect(!DocumentScanner.breaksSurely([issue(.invalidCheckDigit, "composite")], unsure: ["dateOfExpiry"]))
         #expect(DocumentScanner.breaksSurely([issue(.digitInCode, "nationality")], unsure: []))
+        // The personal number's check digit (the parser's optionalData) with that field in doubt.
+        #expect(!DocumentScanner.breaksSurely([issue(.invalidCheckDigit, "optionalData")], unsure: ["optionalData1"]))
+        // An expiry before birth depends on both dates.
+        #expect(!DocumentScanner.breaksSurely([issue(.expiryBeforeBirth, "dateOfExpiry")], unsure: ["dateOfBirth"]))
+        // The layout itself in doubt: nothing is broken for sure.
+        #expect(!DocumentScanner.breaksSurely([issue(.digitInCode, "nationality")], unsure: ["documentCode"]))
         #expect(!DocumentScanner.breaksSurely([issue(.digitInCode, "nationality")], unsure: ["nationality"]))
         // The exit codes are one per status.
         #expect(Set(ScanStatus.allCases.map(\.exitCode)).count == ScanStatus.allCases.count)

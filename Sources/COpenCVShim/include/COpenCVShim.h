@@ -57,7 +57,8 @@ double idk_interior_edge_share(const idk_edges *edges, const double *corners);
 /// The outlines of documents the image's border cuts, beside the `knownCount` documents already
 /// found (8 doubles each in `known`, image pixels), which are erased from the edges first: the
 /// search of idk_document_quads, where an outline that meets two borders is closed by the image's
-/// corner between them, keeping only outlines with one to three sides along the border.
+/// corner between them (a document cut on one side only closes as a hull in the plain search),
+/// keeping only outlines with one to three sides along the border once refitted.
 /// `cutSides[k]` has bit s set where the side from corner s to corner s+1 lies on the border;
 /// `support` and `weakest` count the other sides only.
 int32_t idk_cut_document_quads(const idk_edges *edges, double minimumShare, const double *known, int32_t knownCount,
