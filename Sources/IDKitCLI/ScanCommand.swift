@@ -140,10 +140,9 @@ enum ScanCommand {
             out += "  \(reading.format) \(reading.verified ? "verified" : "unverified")"
             if reading.checkDigitCorrections > 0 { out += ", \(reading.checkDigitCorrections) character(s) set by the check digits" }
             out += "\n"
-            for (l, line) in reading.lines.enumerated() {
-                let unsure = reading.confidence[l].enumerated().filter { $0.element < 0.8 }.map(\.offset)
-                out += "    \(line)" + (unsure.isEmpty ? "" : "   uncertain at \(unsure.map { String($0 + 1) }.joined(separator: ","))") + "\n"
-            }
+            for line in reading.lines { out += "    \(line)\n" }
+            // The one rule for sure (MRZReading.isSure), as the JSON's unsureFields.
+            if !reading.isSure { out += "  in doubt: \(reading.unsureFields.joined(separator: ", "))\n" }
         }
         if let q = scan.quality {
             out += String(format: "  quality: brightness %.2f, sharpness %@, glare %.3f, MRZ characters %@ px",
