@@ -196,10 +196,6 @@ int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {
     return hits;
 }
 
-/// Each side of an estimated outline moved (up to `reach` across, tilted up to 3 degrees about its
-/// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
-/// by the format's geometry, whose sides are a few per cent off. No side is placed through the
-/// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
 /// Which border of an image `cols` × `rows` the segment a-b lies along (0 left, 1 right, 2 top,
 /// 3 bottom: both ends within 2.5 px of it), or -1.
 int border_of(cv::Point2d a, cv::Point2d b, int cols, int rows) {
@@ -211,6 +207,10 @@ int border_of(cv::Point2d a, cv::Point2d b, int cols, int rows) {
     return -1;
 }
 
+/// Each side of an estimated outline moved (up to `reach` across, tilted up to 3 degrees about its
+/// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
+/// by the format's geometry, whose sides are a few per cent off. No side is placed through the
+/// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
 bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, const cv::Point2d *keep) {
     cv::Point2d centre = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
@@ -391,18 +391,12 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
 
 namespace {
 
-/// Which sides of `q` lie along the border of an image `cols` × `rows` (both ends within 2 px of
-/// the same border line): bit s for the side from corner s to corner s+1.
+/// Which sides of `q` lie along the border of an image `cols` × `rows` (``border_of``): bit s for
+/// the side from corner s to corner s+1.
 int border_sides(const Quad &q, int cols, int rows) {
-    auto on = [&](cv::Point2d a, cv::Point2d b) {
-        const double near = 2;
-        return (std::fabs(a.x) < near && std::fabs(b.x) < near) || (std::fabs(a.y) < near && std::fabs(b.y) < near)
-            || (std::fabs(a.x - (cols - 1)) < near && std::fabs(b.x - (cols - 1)) < near)
-            || (std::fabs(a.y - (rows - 1)) < near && std::fabs(b.y - (rows - 1)) < near);
-    };
     int mask = 0;
     for (int s = 0; s < 4; s++) {
-        if (on(q.corner[s], q.corner[(s + 1) % 4])) mask |= 1 << s;
+        if (border_of(q.corner[s], q.corner[(s + 1) % 4], cols, rows) >= 0) mask |= 1 << s;
     }
     return mask;
 }

@@ -381,30 +381,24 @@ public struct DocumentDetector: Sendable {
 
     /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
     /// on the image's border may be the document's edges: only where the outline the format places
-    /// from the MRZ puts that side within 1.25% of its diagonal beyond that border, or 2.5% inside. A
-    /// scan cropped to a card or page has its sides on the border, and the MRZ, centred across the
+    /// from the MRZ puts that side no further than 1.25% of its diagonal outside the image. A scan
+    /// cropped to a card or page has its sides on the border, and the MRZ, centred across the
     /// document (ICAO 9303-3 §4.2), places them there within the issuers' print tolerance (under
     /// 0.6% of the diagonal on the real specimens); a scan cropped inside the page places them
-    /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen. A
-    /// side placed well inside the image has the document's own edge to snap to, however faint,
-    /// and the border's long straight line beyond it is the frame's.
-    /// (The top and bottom are placed from the last line's height above the bottom edge, which
-    /// issuers vary by more.)
+    /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen.
+    /// (A side placed well inside the image is never snapped onto the border: ``idk_snap_quads``.)
     package static func bordersAllowed(_ snapped: [Point], placed: [Point], within edges: Edges) -> Bool {
         let diagonal = distance(placed[0], placed[2])
         let near = max(2, 0.005 * diagonal)
         let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
-        func outside(_ p: Point) -> Bool { p.x < x0 || p.x > x1 || p.y < y0 || p.y > y1 }
         for s in [1, 3] {
             let a = snapped[s], b = snapped[(s + 1) % 4]
+            let onBorder = (abs(a.x - x0) < near && abs(b.x - x0) < near) || (abs(a.x - x1) < near && abs(b.x - x1) < near)
+                || (abs(a.y - y0) < near && abs(b.y - y0) < near) || (abs(a.y - y1) < near && abs(b.y - y1) < near)
+            guard onBorder else { continue }
             let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
-            // The placed side's distance from the border the snapped side lies on, if any.
-            let away: Double? = if abs(a.x - x0) < near && abs(b.x - x0) < near { abs(p.x - x0) }
-                else if abs(a.x - x1) < near && abs(b.x - x1) < near { abs(p.x - x1) }
-                else if abs(a.y - y0) < near && abs(b.y - y0) < near { abs(p.y - y0) }
-                else if abs(a.y - y1) < near && abs(b.y - y1) < near { abs(p.y - y1) }
-                else { nil }
-            if let away, away > (outside(p) ? 0.0125 : 0.025) * diagonal { return false }
+            let outside = max(0, x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
+            if outside > 0.0125 * diagonal { return false }
         }
         return true
     }

@@ -67,20 +67,25 @@ struct OutlineBorderTests {
         for p in [c.topRight, c.bottomRight] { #expect(abs(p.x - 774) < 8.7, "right side at \(p.x)") }
     }
 
-    /// A side the MRZ places 4% of the diagonal inside the image is not moved onto the border (a
-    /// card on a desk, its right side faint: the border's long straight line 34 px beyond it won).
+    /// A side placed 4% of the diagonal inside the image is not moved onto the border, which the
+    /// snapping draws into the edges (a card on a desk whose right edge is faint: the border's long
+    /// straight line 30 px beyond it won); placed 1% inside, a scan cropped to the card, it is.
     @Test func sidePlacedInsideStaysOffTheBorder() throws {
-        let cut = try Self.cutCard()
-        let edges = try #require(DocumentDetector().edges(of: cut))
-        let w = Double(cut.width), h = Double(cut.height)
-        let placed = [Point(x: 48, y: 0), Point(x: 772, y: 0), Point(x: 772, y: 400), Point(x: 48, y: 400)]
-        let onBorder = [Point(x: 45, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 45, y: h)]
-        #expect(!DocumentDetector.bordersAllowed(onBorder, placed: placed, within: edges))
-        // Placed 2% inside the border, or 1% beyond it: a scan cropped to the card.
-        let near = placed.map { Point(x: $0.x == 772 ? w - 17 : $0.x, y: $0.y) }
-        #expect(DocumentDetector.bordersAllowed(onBorder, placed: near, within: edges))
-        let beyond = placed.map { Point(x: $0.x == 772 ? w + 8 : $0.x, y: $0.y) }
-        #expect(DocumentDetector.bordersAllowed(onBorder, placed: beyond, within: edges))
+        // A light card from x 100 running off the right border, y 100–400, on a darker desk: its
+        // left, top and bottom sides are edges, its right side is the frame's.
+        var image = GrayImage(width: 800, height: 500, filledWith: 90)
+        for y in 100..<400 { for x in 100..<800 { image.pixels[y * 800 + x] = 210 } }
+        let detector = DocumentDetector()
+        let edges = try #require(detector.edges(of: image))
+        func snappedRight(placedAt x: Double) throws -> Double {
+            let placed = [Point(x: 104, y: 104), Point(x: x, y: 104), Point(x: x, y: 396), Point(x: 104, y: 396)]
+            // Keep-out: a small box in the card's middle, where the MRZ would be.
+            let keep = [Point(x: 400, y: 240), Point(x: 410, y: 240), Point(x: 410, y: 250), Point(x: 400, y: 250)]
+            let snapped = try #require(detector.snap(edges, [placed], keepingOut: [keep])[0])
+            return (snapped.points[1].x + snapped.points[2].x) / 2
+        }
+        #expect(try snappedRight(placedAt: 770) < 790)          // 30 px inside of a 767 px diagonal
+        #expect(try abs(snappedRight(placedAt: 792) - 800) < 3)  // 8 px inside: onto the border
     }
 
     /// The passport page of `pair-03.jpg` (its outline (141, 137)–(1016, 759)) on its desk, 1700 ×

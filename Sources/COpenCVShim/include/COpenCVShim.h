@@ -70,6 +70,9 @@ int32_t idk_cut_document_quads(const idk_edges *edges, double minimumShare, cons
 /// image diagonal) and tilted up to 3 degrees to where most edge pixels line up, then refitted.
 /// No side is placed through the 4 points per outline of `keepout` (8 doubles each; NULL: none), the
 /// MRZ with its margin: a document's edge never crosses its own MRZ, whose characters are edges too.
+/// The image's border counts as an edge (a scan cropped to the document) only for a side placed
+/// within 2.5% of the outline's diagonal of it (5% for the first and third sides, the top and
+/// bottom as placed from an MRZ).
 /// Writes the corners back, the share of the sides on edges to `support` and that of the
 /// worst-supported side to `weakest` (0 where no side could be placed; those corners are unchanged).
 /// Returns 0, or -1 with a message in `error`.
