@@ -412,9 +412,10 @@ public struct DocumentScanner: Sendable {
     /// document seen at a moderate angle (1.3–1.75 wide for 1: ID-1 is 1.586, ID-2, ID-3 and visas
     /// 1.42–1.5; a 35 × 45 mm portrait seen upright is 1.29), with print inside
     /// (``minimumPrintShare`` of its interior on edges, ``DocumentDetector/printShare(_:within:)``).
-    static func isDocumentOutline(_ d: DetectedDocument, printShare: Double) -> Bool {
+    /// (The print is measured only for an outline that passes the rest.)
+    static func isDocumentOutline(_ d: DetectedDocument, printShare: @autoclosure () -> Double) -> Bool {
         d.outlineFound && d.widthHeightRatio >= 1.3 && d.widthHeightRatio <= 1.75 && d.weakestSide >= minimumWeakestSide
-            && printShare >= minimumPrintShare
+            && printShare() >= minimumPrintShare
     }
 
     /// The share of its worst side that an outline without an MRZ or barcode must have on edges.
@@ -494,20 +495,17 @@ public struct DocumentScanner: Sendable {
             return (.mrzUncertain, "the reading is not an MRZ", "notAnMRZ")
         }
         if reading.verified { return (.ok, nil, nil) }
+        // Printed digits in a country code leave every check digit passing: say which rules fail.
+        let broken = (parsed.checkDigits.present.contains(.invalid) ? "fails its check digits: " : "breaks a rule its check digits do not cover: ")
+            + parsed.errors.map(\.message).joined(separator: "; ")
         if !parsed.isValid, let first = parsed.errors.first, Self.breaksSurely(parsed.errors, unsure: reading.unsureFields) {
-            // Printed digits in a country code leave every check digit passing: say which.
-            let failing = parsed.checkDigits.present.contains(.invalid)
-            let reason = (failing ? "the MRZ as printed fails its check digits: " : "the MRZ as printed passes its check digits but breaks a rule they do not cover: ")
-                + parsed.errors.map(\.message).joined(separator: "; ")
-            return (.mrzInvalid, reason, first.code.rawValue)
+            return (.mrzInvalid, "the MRZ as printed " + broken, first.code.rawValue)
         }
         let fields = reading.unsureFields.isEmpty ? "some characters" : reading.unsureFields.joined(separator: ", ")
         if parsed.isValid {
             return (.mrzUncertain, "another reading of \(fields) is plausible and would pass every check digit too, or no check digit covers it", "unsureFields")
         }
-        let failing = parsed.checkDigits.present.contains(.invalid)
-        return (.mrzUncertain, (failing ? "as read, the MRZ fails its check digits: " : "as read, the MRZ breaks a rule its check digits do not cover: ")
-            + parsed.errors.map(\.message).joined(separator: "; ") + "; another reading of \(fields) is plausible", "unsureFields")
+        return (.mrzUncertain, "as read, the MRZ " + broken + "; another reading of \(fields) is plausible", "unsureFields")
     }
 
     /// Whether the rules a reading breaks are broken for sure: no field an error involves is in
