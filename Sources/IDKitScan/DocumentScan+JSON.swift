@@ -3,7 +3,7 @@ import IDKitCore
 import IDKitMRZ
 
 extension DocumentScan {
-    /// The `idkit scan --json` contract (README): one object, one line.
+    /// The `idkit scan --json` contract (docs/contracts.md): one object, one line.
     public func json(file: String) -> String {
         var w = JSONWriter(capacity: 8192)
         w.beginObject()

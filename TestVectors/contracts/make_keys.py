@@ -8,7 +8,8 @@ is renamed. Made from the built binary's own output on committed test vectors:
 
 A path is the keys from the top joined by `.`, `[]` for an array's elements; objects keyed by data
 (AAMVA element identifiers, a field's readings by source) are not descended into. Rewrite only
-when a contract changes on purpose, and say so in the README.
+when a contract changes on purpose, and say so in CHANGELOG.md and the contract's description
+(docs/contracts.md, the README).
 
     python3 TestVectors/contracts/make_keys.py [path/to/idkit]
 """
