@@ -202,3 +202,24 @@ func runParallel() {
     rate("merge MRZ + barcode", 20_000) { i in _ = merger.merge(mrz: try? parser.parse(mrzs[i & 1023]), barcode: payload) }
     rate("scan (MRZ only)", 64) { i in _ = scanner.scan(images[i % images.count]) }
 }
+
+/// `idkit-bench blur IMAGE...`: each image's estimated motion blur (length in pixels, direction in
+/// degrees, the cepstral peak's depth), whether the scan would deblur it, and what the estimate and
+/// the deblurring cost.
+func runBlur(_ paths: [String]) {
+    for path in paths {
+        guard let image = try? ImageDecoder.decodeFile(atPath: path).image else { print("\(path): not an image"); continue }
+        let t0 = now()
+        let blur = image.motionBlur()
+        let estimate = Double(now() - t0) / 1_000_000
+        guard let blur else { print("\(path): blank"); continue }
+        var line = String(format: "%@: length %.1f px, angle %.0f°, strength %.1f, anisotropy %.2f, estimate %.1f ms", path,
+                          blur.length, blur.angle * 180 / .pi, blur.strength, blur.anisotropy, estimate)
+        if blur.isNoticeable {
+            let t1 = now()
+            _ = image.deblurred(blur)
+            line += String(format: ", deblurred in %.1f ms", Double(now() - t1) / 1_000_000)
+        }
+        print(line)
+    }
+}

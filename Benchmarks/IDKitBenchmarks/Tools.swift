@@ -80,6 +80,11 @@ struct BenchTool: Sendable {
             runScanDebug(image)
             return true
         },
+        BenchTool(name: "blur", usage: "blur IMAGE...   the estimated motion blur, and what estimating and deblurring cost") { a in
+            guard !a.isEmpty else { return false }
+            runBlur(a)
+            return true
+        },
         BenchTool(name: "parallel", usage: "parallel   throughput on one core and on every core") { _ in
             runParallel()
             return true

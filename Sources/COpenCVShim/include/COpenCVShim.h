@@ -111,6 +111,24 @@ int32_t idk_rank3x3(const uint8_t *pixels, int32_t width, int32_t height, int32_
 int32_t idk_close_gray(const uint8_t *pixels, int32_t width, int32_t height, int32_t kernelWidth,
                        int32_t kernelHeight, uint8_t *out);
 
+/// The linear motion blur of a gray image (`width` × `height`, both at least 128), from the
+/// cepstrum of the log-spectra of its 128 × 128 tiles that are not blank, averaged: `*length` in
+/// pixels (2–39), `*angle` in radians (0 ≤ a < π, image coordinates, y down), and `*strength`, how
+/// many standard deviations the cepstrum's peak stands below its mean (about 1–3 on a sharp photo,
+/// 3–10 on a blurred one), and `*anisotropy`, how much weaker (mean natural log of the magnitude)
+/// the spectrum is along the blur than across it between the blur's first and third zeros (at most
+/// about 0.3 on a sharp photo). Returns the number of tiles averaged (0: all blank, outputs unset),
+/// or -1 when OpenCV threw or an argument is invalid.
+int32_t idk_motion_blur_estimate(const uint8_t *gray, int32_t width, int32_t height, double *length, double *angle,
+                                 double *strength, double *anisotropy);
+
+/// `out` (`width` × `height`) = `gray` restored from a linear motion blur of `length` pixels at
+/// `angle` radians by Wiener deconvolution (OpenCV's dft, edges mirrored), `noise` the
+/// noise-to-signal power ratio (0.01 for a JPEG photo). Returns 0, or -1 when OpenCV threw or an
+/// argument is invalid.
+int32_t idk_motion_deblur(const uint8_t *gray, int32_t width, int32_t height, double length, double angle,
+                          double noise, uint8_t *out);
+
 /// Dark blobs of a gray image (`width` × `height`, rows packed): a pixel is ink when it is darker
 /// than the mean of its (2 `radius` + 1)² neighbourhood (clipped at the image's edges) by the
 /// fraction `contrast` and by at least `minimumDifference` grey levels; the ink's 8-connected
