@@ -223,7 +223,7 @@ sanitizers: deps
 	$(SWIFT) build --sanitize=thread --build-path .build/tsan --product IDKitC
 	$(SWIFT) test --sanitize=thread --build-path .build/tsan
 
-## LeakSanitizer over 10,000 scans, and peak memory on oversized inputs (README "Bad input").
+## LeakSanitizer over 10,000 scans, and peak memory on oversized inputs (docs/limits.md).
 leaks: deps
 	scripts/check-limits leaks
 

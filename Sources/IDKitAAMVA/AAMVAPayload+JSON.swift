@@ -1,7 +1,7 @@
 import Foundation
 public import IDKitCore
 
-/// The JSON contract of `idkit aamva --json` (README): backends code against these names.
+/// The JSON contract of `idkit aamva --json` (docs/contracts.md): backends code against these names.
 ///
 /// `{"version", "jurisdictionVersion", "iin", "jurisdiction", "country", "encoding", "fileType",
 /// "elements": {"DCS": "…"}, "subfiles": [{"type", "offset", "designatedOffset",

@@ -97,7 +97,7 @@ public struct BACReport: Sendable {
         }
     }
 
-    /// The `idkit bac --json` object (README), one line with its newline.
+    /// The `idkit bac --json` object (docs/contracts.md), one line with its newline.
     public func writeJSON(to w: inout JSONWriter) {
         func writePACE(_ w: inout JSONWriter) {
             w.key("paceKPi"); w.beginObject()

@@ -1,6 +1,6 @@
 /// An optional property that JSON always carries: `null` when absent, never left out.
 ///
-/// Synthesized `Codable` omits a `nil` optional; the contracts of the README do not: every key is
+/// Synthesized `Codable` omits a `nil` optional; the contracts of docs/contracts.md do not: every key is
 /// there, so that a backend finds the whole shape and `nil` stays apart from `""`. Wrapping the
 /// property keeps the synthesized coding (keys in declaration order) instead of a hand-written
 /// `encode(to:)` per type that lists every property again. A missing key still decodes as absent.

@@ -8,7 +8,7 @@ import IDKitImage
 /// PDF417 holds one: the whole of `idkit barcode --json` and the `barcodes` member of `idkit scan
 /// --json`. Here, with the readers it reports on, so that every front end writes the same bytes.
 public enum BarcodeReport {
-    /// The `idkit barcode --json` contract (README): `{"file", "barcodes": [{"format", "bytes",
+    /// The `idkit barcode --json` contract (docs/contracts.md): `{"file", "barcodes": [{"format", "bytes",
     /// "quad", "decoder", "isMirrored", "macro", "aamva"}], "errors"}`.
     /// The barcodes of an encoded image (any format the image layer reads, turned upright by its
     /// EXIF orientation) as ``json(file:barcodes:errors:)``: what `POST /v1/barcode` and

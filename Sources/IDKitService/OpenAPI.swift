@@ -1,7 +1,7 @@
 import IDKitCore
 import IDKitScan
 /// `GET /openapi.json`: the service described in OpenAPI 3.1 — every route, its request bodies and
-/// the schemas of its answers (the JSON contracts of the README). `ServiceTests` keeps its routes
+/// the schemas of its answers (the JSON contracts of docs/contracts.md). `ServiceTests` keeps its routes
 /// and methods equal to ``Service/routes``; `make check-api` (Schemathesis) sends requests made
 /// from it and checks every answer against it.
 enum OpenAPI {

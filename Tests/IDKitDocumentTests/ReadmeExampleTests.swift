@@ -2,7 +2,7 @@ import Testing
 import IDKitDocument
 import IDKitMRZ
 
-/// The README's document example, as written there.
+/// The document example of docs/swift.md, as written there.
 @Suite struct DocumentReadmeExampleTests {
     @Test func readmeExample() throws {
         let input = try DocumentInput(json: Array(#"""

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import IDKitScan
 
-/// The README's scan example, as written there (run from the package root, as the README does).
+/// The scan example of docs/swift.md, as written there (run from the package root).
 @Suite struct ScanReadmeExampleTests {
     @Test func readmeExample() throws {
         let path = ImageVectors.directory.appendingPathComponent("tilt-01-td1.jpg").path

@@ -1,7 +1,7 @@
 """IDKit in-process: ICAO 9303 MRZs, AAMVA DL/ID payloads, barcodes and document photos.
 
 Every function calls libidkit (the Swift library's C interface, `idkit.h`) and returns the JSON
-contract of the matching `idkit` subcommand as dicts (README, "JSON output"); input IDKit cannot
+contract of the matching `idkit` subcommand as dicts (docs/contracts.md); input IDKit cannot
 judge at all raises :class:`IDKitError` with the library's `kind`, `line`, `column` and `offset`.
 An invalid MRZ is not an error: it is a record whose `valid` is false, with its `errors`.
 

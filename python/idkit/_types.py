@@ -1,4 +1,4 @@
-"""TypedDicts of the main JSON contracts (the README's "JSON output"); the dicts the functions
+"""TypedDicts of the main JSON contracts (docs/contracts.md); the dicts the functions
 return are those objects exactly, member for member."""
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
  * The only header a program using libidkit includes. Every function takes bytes and an optional
  * options object (a NUL-terminated JSON object, or NULL for the defaults) and returns an
  * idkit_result: a status and JSON bytes in the same contracts as the `idkit` command line and the
- * `idkit serve` routes (README, "JSON output"), written by the same encoders.
+ * `idkit serve` routes (docs/contracts.md), written by the same encoders.
  *
  *   idkit_result *r = idkit_mrz_validate((const uint8_t *)text, strlen(text), NULL);
  *   if (r && r->status == IDKIT_OK) puts(r->json);
