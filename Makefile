@@ -95,7 +95,7 @@ bench-stress: release
 	.build/release/idkit-bench scan-images $(STRESS_IMAGES)
 
 ## Retrain the MRZ character recognizer (seeded; ~10 minutes on 2 cores): writes
-## scripts/mrz-ocr/mrz-glyphs.onnx, Sources/IDKitMRZReading/MRZGlyphModel+ONNX.swift and the training report.
+## Sources/CIDKitData/mrz-glyphs.onnx (compiled in) and scripts/mrz-ocr/training-report.json.
 mrz-model:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
 	@python3 -c "import PIL, numpy, tensorflow, onnx, onnxruntime" 2>/dev/null || python3 -m pip install -q pillow numpy tensorflow-cpu onnx onnxruntime
@@ -104,7 +104,7 @@ mrz-model:
 ## Retrain the second opinion for hard captures (seeded; about 40 minutes on 2 cores): the same
 ## network trained with motion blur of up to a cap height at any angle on a quarter of the lines
 ## (MRZGlyphModel.degraded, read only where the main model's reading settles nothing): writes
-## scripts/mrz-ocr/mrz-glyphs-degraded.onnx, Sources/IDKitMRZReading/MRZGlyphModel+Degraded.swift
+## Sources/CIDKitData/mrz-glyphs-degraded.onnx
 ## and scripts/mrz-ocr/training-report-degraded.json.
 mrz-model-degraded:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
@@ -114,7 +114,7 @@ mrz-model-degraded:
 ## The recognizer on real print, character by character: the windows IDKit's reader feeds it on
 ## ../shared/testdata/mrz-real, and each model's errors, margins and log-loss against the printed
 ## characters (MODELS: the committed model unless given; a trial from MRZ_OUT=DIR make mrz-model).
-MODELS ?= scripts/mrz-ocr/mrz-glyphs.onnx
+MODELS ?= Sources/CIDKitData/mrz-glyphs.onnx
 mrz-model-eval: release
 	@python3 -c "import numpy, onnxruntime" 2>/dev/null || python3 -m pip install -q numpy onnxruntime
 	.build/release/idkit-bench recognizer-windows ../shared/testdata/mrz-real .build/real-windows
@@ -261,7 +261,7 @@ vectors-images:
 	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents --count 4
 	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
 
-## Rewrite Sources/IDKitMRZReading/OCRBTemplates.swift from Debian's OCR-B font.
+## Rewrite Sources/CIDKitData/ocrb-templates.gray (the OCR-B reference cells) from Debian's OCR-B font.
 ocrb-templates:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy

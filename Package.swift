@@ -74,7 +74,9 @@ let package = Package(
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
-        .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim"]),
+        // The recognizer's models and the OCR-B templates, compiled in from their files (C23 #embed).
+        .target(name: "CIDKitData", exclude: ["README.md", "mrz-glyphs.onnx", "mrz-glyphs-degraded.onnx", "ocrb-templates.gray"]),
+        .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim", "CIDKitData"]),
         // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order (issue 14).
         .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",

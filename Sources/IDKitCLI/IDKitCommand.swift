@@ -16,6 +16,8 @@ public enum IDKitCommand {
         case imageTooSmall = 4
         case usage = 64
         case unreadableInput = 66
+        /// The MRZ recognizer's model cannot be loaded (sysexits' EX_SOFTWARE).
+        case software = 70
         /// An output file (`--annotate`) could not be written (sysexits' EX_CANTCREAT).
         case cannotCreateOutput = 73
     }

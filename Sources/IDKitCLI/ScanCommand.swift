@@ -52,6 +52,10 @@ enum ScanCommand {
     static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
         let (parsed, exit) = CommandStart.options("scan", help: Help.scan, io: io) { () throws(UsageError) in try parseOptions(arguments) }
         guard let options = parsed else { return exit }
+        if let reason = DocumentScanner.modelError {
+            io.err.write("idkit scan: \(reason)\n")
+            return .software
+        }
         let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate,
                                       redaction: .fixed(options.redactionOptions.settings))
         var status = IDKitCommand.ExitStatus.valid

@@ -2,6 +2,7 @@ import Foundation
 internal import IDKitCore
 import IDKitDocument
 import IDKitMRZ
+import IDKitScan
 import IDKitService
 #if canImport(Glibc)
 import Glibc
@@ -143,6 +144,11 @@ enum ServeCommand {
         serviceOptions.workers = options.server.threads
         serviceOptions.queue = options.queue
         let service = Service(options: serviceOptions)
+        // Loaded now, not on the first scan: a model that cannot be loaded is said at start, and
+        // /readyz answers 503 with the reason while the text routes go on answering.
+        if let reason = DocumentScanner.modelError {
+            io.err.write("idkit serve: \(reason); /readyz answers 503 and POST /v1/scan fails until it is fixed\n")
+        }
         // SIGTERM and SIGINT are taken by this thread's sigwait, not by the server's threads
         // (which inherit the mask when the daemon starts them).
         var signals = sigset_t()

@@ -1,4 +1,5 @@
 internal import COpenCVShim
+internal import CIDKitData
 import Foundation
 
 /// IDKit's MRZ character recognizer: a small convolutional network trained on generated OCR-B
@@ -25,35 +26,57 @@ final class MRZGlyphModel: @unchecked Sendable {
     /// The symbols and "none".
     static let outputCount = 38
 
-    /// The model compiled into IDKitMRZReading, or `nil` if OpenCV cannot read it (then the reader falls
-    /// back to the OCR-B templates and says so in ``MRZReading/recognizer``).
-    static let shared: MRZGlyphModel? = try? MRZGlyphModel(base64: onnxBase64)
+    /// The model compiled into IDKitMRZReading (`Sources/CIDKitData/mrz-glyphs.onnx`), or the file
+    /// `IDKIT_MRZ_MODEL` names; the error when OpenCV cannot read it (``MRZScanner/loadModels()``
+    /// reports it: a scan never falls back to the templates in silence).
+    static let shared: Result<MRZGlyphModel, MRZModelError> = load(
+        name: "the MRZ recognizer", override: "IDKIT_MRZ_MODEL", compiled: idk_data_glyph_model)
 
     /// The second opinion for hard captures: the same network trained with motion blur of up to a
-    /// cap height at any angle on a quarter of its lines (`make mrz-model-degraded`). In place of
-    /// ``shared`` it read 13 of bench-conditions' 20 motion-blurred photos exactly (10), but
-    /// verified 26 of the real specimens, not 28 (two fell within the verification margins), so it
-    /// reads only a band whose reading by ``shared`` is not verified: where that reading passes its
-    /// check digits, with its evidence averaged with the main model's (taken when that passes them
-    /// too), and alone where nothing settles, taken only when it settles (``MRZScanner``).
-    static let degraded: MRZGlyphModel? = try? MRZGlyphModel(base64: degradedBase64)
+    /// cap height at any angle on a quarter of its lines (`make mrz-model-degraded`;
+    /// `IDKIT_MRZ_MODEL_DEGRADED` names another file). In place of ``shared`` it read 13 of
+    /// bench-conditions' 20 motion-blurred photos exactly (10), but verified 26 of the real
+    /// specimens, not 28 (two fell within the verification margins), so it reads only a band whose
+    /// reading by ``shared`` is not verified: where that reading passes its check digits, with its
+    /// evidence averaged with the main model's (taken when that passes them too), and alone where
+    /// nothing settles, taken only when it settles (``MRZScanner``).
+    static let degraded: Result<MRZGlyphModel, MRZModelError> = load(
+        name: "the MRZ recognizer's second opinion", override: "IDKIT_MRZ_MODEL_DEGRADED", compiled: idk_data_glyph_model_degraded)
 
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-
-    init(base64: String) throws(MRZGlyphModelError) {
-        guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty else {
-            throw MRZGlyphModelError(message: "the compiled-in model is not valid base64")
+    /// The model in the file the environment variable `override` names, else the compiled-in one.
+    private static func load(name: String, override: String,
+                             compiled: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?) -> Result<MRZGlyphModel, MRZModelError> {
+        if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(MRZModelError(model: name, reason: "\(override) names \(path), which cannot be read"))
+            }
+            return Result { () throws(MRZModelError) in try MRZGlyphModel(copying: data, name: name, source: path) }
         }
-        bytes = .allocate(capacity: data.count)
-        _ = bytes.initialize(from: data)
-        var error = [CChar](repeating: 0, count: 512)
-        if idk_dnn_check_onnx(bytes.baseAddress, bytes.count, &error, error.count) != 0 {
-            bytes.deallocate()
-            throw MRZGlyphModelError(message: "OpenCV cannot read the MRZ recognizer: " + Self.message(error))
+        var length = 0
+        guard let bytes = compiled(&length) else { return .failure(MRZModelError(model: name, reason: "no model compiled in")) }
+        return Result { () throws(MRZModelError) in
+            try MRZGlyphModel(bytes: UnsafeBufferPointer(start: bytes, count: length), name: name, source: "the compiled-in model")
         }
     }
 
-    deinit { bytes.deallocate() }
+    /// The model's bytes: the compiled-in data (static) or a copy of a file's (kept for the process).
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    init(bytes: UnsafeBufferPointer<UInt8>, name: String, source: String) throws(MRZModelError) {
+        var error = [CChar](repeating: 0, count: 512)
+        if bytes.isEmpty || idk_dnn_check_onnx(bytes.baseAddress, bytes.count, &error, error.count) != 0 {
+            throw MRZModelError(model: name, reason: "OpenCV cannot read \(source): " + (bytes.isEmpty ? "it is empty" : Self.message(error)))
+        }
+        self.bytes = bytes
+    }
+
+    /// A model read from a file: its bytes copied and kept as long as the process runs (the shim
+    /// keeps one OpenCV net per thread keyed by their address).
+    convenience init(copying data: Data, name: String, source: String) throws(MRZModelError) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, data.count))
+        _ = copy.initialize(from: data)
+        try self.init(bytes: UnsafeBufferPointer(start: copy.baseAddress, count: data.count), name: name, source: source)
+    }
 
     /// Logits for `count` windows (`count` × 32 × 28 floats, already normalised): `count` × 38 floats.
     func logits(_ windows: [Float], count: Int) throws(MRZGlyphModelError) -> [Float] {
@@ -119,4 +142,11 @@ final class MRZGlyphModel: @unchecked Sendable {
 /// The recognizer could not run (OpenCV refused the model or threw).
 struct MRZGlyphModelError: Error, Sendable {
     var message: String
+}
+
+/// A recognizer model that cannot be loaded: which one and why (``MRZScanner/loadModels()``).
+public struct MRZModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var model: String
+    public var reason: String
+    public var description: String { "\(model) cannot be loaded: \(reason)" }
 }

@@ -231,7 +231,7 @@ struct MRZLineReader: Sendable {
 
     /// Every character of the band read by the network (one batch for the whole MRZ), or by the
     /// templates when the network cannot run.
-    func read(_ image: GrayImage, band: MRZBand, model: MRZGlyphModel? = MRZGlyphModel.shared) -> MRZScores {
+    func read(_ image: GrayImage, band: MRZBand, model: MRZGlyphModel? = try? MRZGlyphModel.shared.get()) -> MRZScores {
         let n = band.lineLength
         // The band's homography (a fit to every character centre) once, for the strips and for
         // where the cells fall against the image's edge.

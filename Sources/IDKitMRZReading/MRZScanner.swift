@@ -7,6 +7,15 @@ import IDKitMRZ
 public struct MRZScanner: Sendable {
     public init() {}
 
+    /// Loads the recognizer's models (once per process) and throws when one cannot be loaded: a
+    /// front end calls it before its first scan, and the service before it reports itself ready.
+    /// Scanning with a model that failed reads with the OCR-B templates alone (``MRZRecognizer``),
+    /// which is never what a caller asked for.
+    public static func loadModels() throws(MRZModelError) {
+        _ = try MRZGlyphModel.shared.get()
+        _ = try MRZGlyphModel.degraded.get()
+    }
+
     /// The result for one image (or several frames of one document, fused).
     public struct Outcome: Sendable {
         /// The band in reading order, `nil` when no MRZ was found.
@@ -374,7 +383,7 @@ public struct MRZScanner: Sendable {
         // Still nothing settled: the band read by the recognizer trained for hard captures (motion
         // blur up to a cap height, a finger's shading over the print), taken only when that
         // reading settles (``Outcome/isSettled``) and so passes the check digits the first did not.
-        if secondOpinion, !best.endsSearch, let model = MRZGlyphModel.degraded, let other = scores.rescored(by: model),
+        if secondOpinion, !best.endsSearch, let model = try? MRZGlyphModel.degraded.get(), let other = scores.rescored(by: model),
            let next = Self.decoded(band, other), next.isSettled, next.replaces(best) {
             best = next
         }
@@ -387,7 +396,7 @@ public struct MRZScanner: Sendable {
     /// model reads surely alone is often read surely where both agree (Benchmarks/RESULTS.md).
     /// The second network reads the windows the first did (``MRZScores/rescored(by:)``).
     static func fused(_ band: MRZBand, _ scores: MRZScores) -> Outcome? {
-        guard let model = MRZGlyphModel.degraded, let other = scores.rescored(by: model) else { return nil }
+        guard let model = try? MRZGlyphModel.degraded.get(), let other = scores.rescored(by: model) else { return nil }
         return averaged(scores, other).flatMap { decoded(band, $0) }
     }
 

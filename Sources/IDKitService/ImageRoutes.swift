@@ -37,6 +37,11 @@ enum ImageRoutes {
     }
 
     static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none)) -> HTTPResponse {
+        if let reason = DocumentScanner.modelError {
+            var problem = Problem(status: 503, slug: "model-unavailable", title: "MRZ recognizer unavailable", detail: reason)
+            problem.kind = "modelUnavailable"
+            return problem.response
+        }
         let barcodes: Bool, wantsCrops: Bool
         var date = referenceDate ?? .today
         do throws(Problem) {

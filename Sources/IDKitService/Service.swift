@@ -4,6 +4,7 @@ import IDKitCore
 import IDKitDocument
 public import IDKitChip
 import IDKitMRZ
+import IDKitScan
 import Synchronization
 
 /// What the service answers with, and how it guards the data it is sent (issue 15).
@@ -150,9 +151,18 @@ public final class Service: Sendable {
         case "/healthz": return (route, .json(#"{"status":"ok"}"#))
         case "/openapi.json": return (route, HTTPResponse(status: 200, contentType: "application/json", body: Array(OpenAPI.document.utf8)))
         case "/readyz":
-            return draining.load(ordering: .acquiring)
-                ? (route, HTTPResponse(status: 503, contentType: "application/json", body: Array(#"{"status":"draining"}"#.utf8) + [0x0A]))
-                : (route, .json(#"{"status":"ready"}"#))
+            if draining.load(ordering: .acquiring) {
+                return (route, HTTPResponse(status: 503, contentType: "application/json", body: Array(#"{"status":"draining"}"#.utf8) + [0x0A]))
+            }
+            if let reason = DocumentScanner.modelError {
+                var w = JSONWriter(capacity: 256)
+                w.beginObject()
+                w.key("status"); w.string("modelUnavailable")
+                w.key("reason"); w.string(reason)
+                w.endObject()
+                return (route, HTTPResponse(status: 503, contentType: "application/json", body: Array(w.bytes) + [0x0A]))
+            }
+            return (route, .json(#"{"status":"ready"}"#))
         default: break
         }
         if let token = options.token, !Self.authorized(request.authorization, token: token) {

@@ -10,9 +10,10 @@ final class RunningServer: @unchecked Sendable {
     let baseURL: String
     private let errPipe = Pipe()
 
-    init(_ arguments: [String] = []) throws {
+    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = IDKitBinary.url
         process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = errPipe

@@ -16,10 +16,12 @@ enum IDKitBinary {
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+    /// `environment`: variables set for this run on top of the test's own.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

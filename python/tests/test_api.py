@@ -166,6 +166,25 @@ def test_an_image_over_the_limit_is_too_large_for_scan_and_barcodes():
         assert error.value.status == 3, call.__name__
 
 
+def test_a_model_that_cannot_be_loaded_is_an_error_on_scan(tmp_path):
+    # The library loads its models once per process: a fresh interpreter with IDKIT_MRZ_MODEL set.
+    bad = tmp_path / "not-a-model.onnx"
+    bad.write_bytes(b"not an ONNX model\n")
+    code = ("import idkit, sys\n"
+            "print(idkit.validate_mrz(sys.argv[2])['valid'])\n"
+            "try:\n"
+            "    idkit.scan(sys.argv[1])\n"
+            "except idkit.IDKitError as e:\n"
+            "    print(e.kind, e.status, str(e))\n")
+    import os, sys
+    env = dict(os.environ, IDKIT_MRZ_MODEL=str(bad))
+    out = subprocess.run([sys.executable, "-c", code, str(VECTORS / "images" / "clean-00-td3.jpg"), SPECIMEN],
+                         env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0] == "True"
+    assert out[1].startswith("modelUnavailable 5 ")
+    assert "the MRZ recognizer cannot be loaded: OpenCV cannot read " + str(bad) in out[1]
+
+
 def test_merge_and_bac_keys():
     lines = SPECIMEN.split("\n")
     result = idkit.merge({"mrz": lines, "referenceDate": "2010-01-01"})
