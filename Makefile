@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -125,6 +125,14 @@ bench-blur: release
 	@command -v zint >/dev/null || scripts/install-deps --with zint
 	@python3 -c "import PIL, numpy, zxingcpp" 2>/dev/null || python3 -m pip install -q pillow numpy zxing-cpp
 	python3 Benchmarks/blur_matrix.py .build/release/idkit .build/blur-matrix 8
+
+## Start-up (issue 38): idkit validate and aamva of one input, and idkit scan of one photo,
+## against a Swift program that only imports Foundation and prints a line (median of 21 runs each,
+## one run; BASELINE=path/to/idkit of another build adds its rows).
+bench-startup: release
+	@mkdir -p .build/bench-hello && printf 'import Foundation\nprint("hello")\n' > .build/bench-hello/main.swift
+	$(SWIFT)c -O .build/bench-hello/main.swift -o .build/bench-hello/hello
+	python3 Benchmarks/startup.py .build/bench-hello/hello .build/release/idkit $(BASELINE)
 
 ## Document detection (issue 14): corners and format on the generated photos of bench-scan (one
 ## document each, corner ground truth) and on 40 photos of two documents side by side.

@@ -31,6 +31,7 @@ let package = Package(
         // Node call in-process (issue 16); the Python package in python/ loads it.
         .library(name: "IDKitC", type: .dynamic, targets: ["IDKitCABI"]),
         .executable(name: "idkit", targets: ["idkit"]),
+        .executable(name: "idkit-full", targets: ["idkit-full"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
         // libFuzzer harnesses (built by `make fuzz` with -sanitize=fuzzer,address); without the
         // fuzzer it replays saved inputs: the regression cases in TestVectors/fuzz.
@@ -82,14 +83,19 @@ let package = Package(
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
                                                   "IDKitDocumentDetection",
                                                   "IDKitDocument"]),
-        .target(name: "IDKitCLI", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
+        // The command line's text subcommands (validate, aamva), its arguments, help and output:
+        // all the `idkit` executable links, so that it starts as fast as a program that only prints.
+        .target(name: "IDKitCLICore", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA"]),
+        .target(name: "IDKitCLI", dependencies: ["IDKitCLICore", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode",
                                                  "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitService"]),
         // The C interface: idkit.h and the one function written in C (freeing a result)...
         .target(name: "CIDKit"),
         // ...and the exports, bytes in and JSON out through the same encoders as the command line.
         .target(name: "IDKitCABI", dependencies: ["CIDKit", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip",
                                                   "IDKitDocument", "IDKitScan"]),
-        .executableTarget(name: "idkit", dependencies: ["IDKitCLI"]),
+        // `idkit` runs the text subcommands and hands the others to `idkit-full` beside it.
+        .executableTarget(name: "idkit", dependencies: ["IDKitCLICore"]),
+        .executableTarget(name: "idkit-full", dependencies: ["IDKitCLI"]),
         .executableTarget(
             name: "IDKitBenchmarks",
             dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",

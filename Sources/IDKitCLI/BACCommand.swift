@@ -1,3 +1,4 @@
+import IDKitCLICore
 import IDKitChip
 import IDKitMRZ
 

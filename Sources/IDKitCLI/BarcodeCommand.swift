@@ -1,3 +1,4 @@
+import IDKitCLICore
 import Foundation
 import IDKitAAMVA
 import IDKitBarcode

@@ -1,3 +1,4 @@
+import IDKitCLICore
 import IDKitDocument
 
 /// The redaction options `idkit merge` and `idkit scan` share.

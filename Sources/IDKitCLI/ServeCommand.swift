@@ -1,3 +1,4 @@
+import IDKitCLICore
 import Foundation
 internal import IDKitCore
 import IDKitDocument

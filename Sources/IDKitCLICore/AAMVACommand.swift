@@ -2,14 +2,14 @@ import IDKitAAMVA
 import IDKitMRZ
 
 /// `idkit aamva FILE|-`: parse raw AAMVA payloads as a hardware scanner delivers them.
-enum AAMVACommand {
-    struct Options {
-        var json = false
-        var strict = false
-        var inputs: [String] = []
+package enum AAMVACommand {
+    package struct Options {
+        package var json = false
+        package var strict = false
+        package var inputs: [String] = []
     }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+    package static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
         var cursor = TokenCursor(arguments)
         while let token = cursor.next() {
@@ -26,7 +26,7 @@ enum AAMVACommand {
         return options
     }
 
-    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+    package static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
         let (parsed, exit) = CommandStart.options("aamva", help: Help.aamva, io: io) { () throws(UsageError) in try parseOptions(arguments) }
         guard let options = parsed else { return exit }
         var status = IDKitCommand.ExitStatus.valid
@@ -61,7 +61,7 @@ enum AAMVACommand {
         return status
     }
 
-    static func report(_ error: AAMVAError, file: String, options: Options, io: StandardIO) {
+    package static func report(_ error: AAMVAError, file: String, options: Options, io: StandardIO) {
         if options.json {
             io.out.write(ErrorJSON.line(file: file, kind: error.kind.rawValue, offset: error.offset, message: error.message))
         } else {
@@ -71,8 +71,8 @@ enum AAMVACommand {
 }
 
 /// Human-readable AAMVA output: the fields that people look for, then warnings.
-enum HumanAAMVA {
-    static func describe(_ p: AAMVAPayload, file: String) -> String {
+package enum HumanAAMVA {
+    package static func describe(_ p: AAMVAPayload, file: String) -> String {
         var out = "\(file): AAMVA "
         if let v = p.version { out += "version \(v)" } else { out += "magnetic stripe" }
         if let j = p.jurisdictionVersion { out += " (jurisdiction version \(j))" }

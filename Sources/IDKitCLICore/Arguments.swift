@@ -2,12 +2,12 @@ import IDKitMRZ
 
 /// Command-line tokens, split before they are given meaning (after swift-argument-parser's
 /// `SplitArguments`): `--name`, `--name=value`, `-` (standard input), `--` (end of options).
-enum Token: Equatable {
+package enum Token: Equatable {
     case option(name: String, value: String?)
     case positional(String)
     case stdin
 
-    static func split(_ arguments: [String]) -> [Token] {
+    package static func split(_ arguments: [String]) -> [Token] {
         var tokens: [Token] = []
         var optionsEnded = false
         for argument in arguments {
@@ -32,20 +32,21 @@ enum Token: Equatable {
 }
 
 /// A usage error: what was wrong with the command line, shown with exit status 64.
-struct UsageError: Error, Equatable {
-    var message: String
+package struct UsageError: Error, Equatable {
+    package var message: String
+    package init(message: String) { self.message = message }
 }
 
 /// Tokens read one at a time, so that an option's value may be given as `--name=value` or as the
 /// next argument (`--name value`).
-struct TokenCursor {
+package struct TokenCursor {
     private var tokens: ArraySlice<Token>
-    init(_ arguments: [String]) { tokens = ArraySlice(Token.split(arguments)) }
+    package init(_ arguments: [String]) { tokens = ArraySlice(Token.split(arguments)) }
 
-    mutating func next() -> Token? { tokens.popFirst() }
+    package mutating func next() -> Token? { tokens.popFirst() }
 
     /// The value of option `name`: the `=value` part, else the next argument.
-    mutating func value(of name: String, _ inline: String?, expecting what: String) throws(UsageError) -> String {
+    package mutating func value(of name: String, _ inline: String?, expecting what: String) throws(UsageError) -> String {
         if let inline { return inline }
         if case .positional(let next)? = tokens.first {
             tokens.removeFirst()
@@ -55,14 +56,14 @@ struct TokenCursor {
     }
 
     /// `--max-pixels N` (or `=`): the largest image accepted, for every command that reads images.
-    mutating func maxPixels(_ inline: String?) throws(UsageError) -> Int {
+    package mutating func maxPixels(_ inline: String?) throws(UsageError) -> Int {
         let text = try value(of: "max-pixels", inline, expecting: "a positive number of pixels")
         guard let n = Int(text), n > 0 else { throw UsageError(message: "--max-pixels: '\(text)' is not a positive number") }
         return n
     }
 
     /// `--reference-date YYYY-MM-DD` (or `=`): the date two-digit years, ages and expiry are judged by.
-    mutating func referenceDate(_ inline: String?) throws(UsageError) -> CalendarDate {
+    package mutating func referenceDate(_ inline: String?) throws(UsageError) -> CalendarDate {
         let text = try value(of: "reference-date", inline, expecting: "a date, as YYYY-MM-DD")
         guard let date = CalendarDate(iso8601: text) else {
             throw UsageError(message: "option --reference-date: '\(text)' is not a date of the form YYYY-MM-DD")
@@ -73,9 +74,9 @@ struct TokenCursor {
 
 /// The start every subcommand shares: options parsed, `--help` printed, a usage error reported
 /// with exit status 64.
-enum CommandStart {
+package enum CommandStart {
     /// `parse` returns `nil` for `--help`. Gives the options, or `nil` and the status to exit with.
-    static func options<Options>(_ command: String, help: String, io: StandardIO,
+    package static func options<Options>(_ command: String, help: String, io: StandardIO,
                                  _ parse: () throws(UsageError) -> Options?) -> (Options?, IDKitCommand.ExitStatus) {
         do {
             guard let options = try parse() else {
@@ -92,8 +93,8 @@ enum CommandStart {
 
 /// The JSON object a command prints instead of a result when an input cannot be used:
 /// `{"file"?, "error": {"kind", "offset"?, "message"}}`, one line.
-enum ErrorJSON {
-    static func line(file: String?, kind: String, offset: Int? = nil, message: String) -> String {
+package enum ErrorJSON {
+    package static func line(file: String?, kind: String, offset: Int? = nil, message: String) -> String {
         var w = JSONWriter(capacity: 256 + message.utf8.count)
         w.beginObject()
         if let file { w.key("file"); w.string(file) }

@@ -1,5 +1,5 @@
-enum Help {
-    static let overview = """
+package enum Help {
+    package static let overview = """
     idkit — read the machine-readable data of identity documents
 
     USAGE
@@ -21,7 +21,7 @@ enum Help {
 
     """
 
-    static let validate = """
+    package static let validate = """
     idkit validate — parse and validate ICAO 9303 machine readable zones
 
     USAGE
@@ -60,7 +60,7 @@ enum Help {
 }
 
 extension Help {
-    static let serve = """
+    package static let serve = """
     idkit serve — the HTTP service: the command line's JSON contracts over HTTP (libmicrohttpd)
 
     USAGE
@@ -118,7 +118,7 @@ extension Help {
 
     """
 
-    static let aamva = """
+    package static let aamva = """
     idkit aamva — parse AAMVA DL/ID payloads (US and Canadian driver licence / ID card barcodes)
 
     USAGE
@@ -142,7 +142,7 @@ extension Help {
 
     """
 
-    static let barcode = """
+    package static let barcode = """
     idkit barcode — decode every barcode in images and parse AAMVA payloads
 
     USAGE
@@ -167,7 +167,7 @@ extension Help {
 
     """
 
-    static let chip = """
+    package static let chip = """
     idkit chip verify — passive authentication of an ePassport's chip files (ICAO 9303-10, 9303-11 §5.1)
 
     USAGE
@@ -217,7 +217,7 @@ extension Help {
 
     """
 
-    static let bac = """
+    package static let bac = """
     idkit bac — chip access keys from the MRZ (ICAO 9303-11 BAC, PACE)
 
     USAGE
@@ -253,7 +253,7 @@ extension Help {
 
     """
 
-    static let merge = """
+    package static let merge = """
     idkit merge — one document result from MRZ, barcode, VIZ and chip readings
 
     USAGE
@@ -299,7 +299,7 @@ extension Help {
 
     """
 
-    static let scan = """
+    package static let scan = """
     idkit scan — find and read the MRZ in photos and scans, judge the image
 
     USAGE

@@ -2,8 +2,8 @@ import IDKitMRZ
 
 /// The human-readable report of `idkit validate`: fields, each check digit's verdict, and for every
 /// problem the MRZ line with a caret under the column.
-enum HumanReport {
-    static func render(_ result: MRZResult, correction: MRZCorrection?, source: String, line: Int, id: String?) -> String {
+package enum HumanReport {
+    package static func render(_ result: MRZResult, correction: MRZCorrection?, source: String, line: Int, id: String?) -> String {
         var out = header(source: source, line: line, id: id)
         let verdict = result.isValid ? "valid" : (result.isValidAcceptingDeviations ? "invalid (valid with known issuer deviations)" : "invalid")
         out += "\(result.format.rawValue)  \(verdict)\n"
@@ -49,19 +49,19 @@ enum HumanReport {
         return out + "\n"
     }
 
-    static func render(error: MRZError, lines: [String], source: String, line: Int, id: String?) -> String {
+    package static func render(error: MRZError, lines: [String], source: String, line: Int, id: String?) -> String {
         var out = header(source: source, line: line, id: id)
         out += "not an MRZ\n"
         out += caret("error", error.message, lines, error.line, error.column)
         return out + "\n"
     }
 
-    static func header(source: String, line: Int, id: String?) -> String {
+    package static func header(source: String, line: Int, id: String?) -> String {
         "\(source):\(line)" + (id.map { " [\($0)]" } ?? "") + "  "
     }
 
     /// The message, then the line it points into with `^` under the column.
-    static func caret(_ label: String, _ message: String, _ lines: [String], _ line: Int?, _ column: Int?) -> String {
+    package static func caret(_ label: String, _ message: String, _ lines: [String], _ line: Int?, _ column: Int?) -> String {
         var out = "  \(label): \(message)\n"
         if let line, line >= 1, line <= lines.count {
             out += "    \(lines[line - 1])\n"

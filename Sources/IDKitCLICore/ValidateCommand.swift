@@ -2,23 +2,23 @@ import Foundation
 import IDKitMRZ
 
 /// `idkit validate`: parse and check MRZs from arguments, files or standard input.
-enum ValidateCommand {
-    struct Options: Sendable {
-        var json = false
-        var correct = false
-        var acceptDeviations = false
-        var strict = false
-        var referenceDate = CalendarDate.today
-        var inputs: [Input] = []
+package enum ValidateCommand {
+    package struct Options: Sendable {
+        package var json = false
+        package var correct = false
+        package var acceptDeviations = false
+        package var strict = false
+        package var referenceDate = CalendarDate.today
+        package var inputs: [Input] = []
     }
 
-    enum Input: Equatable {
+    package enum Input: Equatable {
         case text(String)
         case file(String)
         case stdin
     }
 
-    static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
+    package static func parseOptions(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
         var cursor = TokenCursor(arguments)
         var lineArguments: [String] = []
@@ -69,13 +69,13 @@ enum ValidateCommand {
 
     /// An argument is MRZ text, not a path, when no such file exists and it looks like MRZ lines
     /// (long, no `/` or `.`); lower case and stray characters then get the parser's precise error.
-    static func isMRZText(_ argument: String) -> Bool {
+    package static func isMRZText(_ argument: String) -> Bool {
         if FileManager.default.fileExists(atPath: argument) { return false }
         if argument.contains("/") || argument.contains(".") { return false }
         return argument.utf8.count >= 20 || argument.contains("<")
     }
 
-    static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
+    package static func run(_ arguments: [String], io: StandardIO) -> IDKitCommand.ExitStatus {
         let options: Options
         do {
             guard let parsed = try parseOptions(arguments) else {
@@ -111,21 +111,21 @@ enum ValidateCommand {
     }
 
     /// State across the records of one run.
-    struct Session {
-        let options: Options
-        let io: StandardIO
-        let processor: RecordProcessor
-        var validCount = 0
-        var invalidCount = 0
-        var unreadable = false
+    package struct Session {
+        package let options: Options
+        package let io: StandardIO
+        package let processor: RecordProcessor
+        package var validCount = 0
+        package var invalidCount = 0
+        package var unreadable = false
 
-        init(options: Options, io: StandardIO) {
+        package init(options: Options, io: StandardIO) {
             self.options = options
             self.io = io
             self.processor = RecordProcessor(options: options)
         }
 
-        mutating func handle(_ bytes: [UInt8], source: String, line: Int, kind: MRZRecord.Kind) {
+        package mutating func handle(_ bytes: [UInt8], source: String, line: Int, kind: MRZRecord.Kind) {
             let record = MRZRecord(kind: kind, bytes: bytes, lineCount: 0, firstLineLength: 0, startLine: line)
             let valid = io.out.withWriter { processor.process(record, source: source, into: &$0) }
             if valid { validCount += 1 } else { invalidCount += 1 }
@@ -134,7 +134,7 @@ enum ValidateCommand {
 
         /// The records of `fd`, validated on the machine's cores (``MRZParallelStream``) and
         /// written in input order.
-        mutating func stream(fd: Int32, source: String) {
+        package mutating func stream(fd: Int32, source: String) {
             var reader = MRZRecordReader(fd: fd)
             let processor = self.processor, io = self.io
             var valid = 0, invalid = 0
@@ -154,7 +154,7 @@ enum ValidateCommand {
             }
         }
 
-        func finish() {
+        package func finish() {
             let total = validCount + invalidCount
             if !options.json && total > 1 {
                 io.out.write("\(total) MRZs: \(validCount) valid, \(invalidCount) invalid\n")
@@ -165,18 +165,18 @@ enum ValidateCommand {
 
 /// Turns one record into its output (the `validate --json` line, or a human report) and its
 /// verdict; the judging and the JSON are IDKitMRZ's ``MRZRecordValidator``.
-struct RecordProcessor: Sendable {
-    let json: Bool
-    let validator: MRZRecordValidator
+package struct RecordProcessor: Sendable {
+    package let json: Bool
+    package let validator: MRZRecordValidator
 
-    init(options: ValidateCommand.Options) {
+    package init(options: ValidateCommand.Options) {
         json = options.json
         validator = MRZRecordValidator(options: .init(correct: options.correct, acceptDeviations: options.acceptDeviations,
                                                       strict: options.strict, referenceDate: options.referenceDate))
     }
 
     /// Writes the record's output into `w`; returns whether it counts as valid.
-    func process(_ record: MRZRecord, source: String, into w: inout JSONWriter) -> Bool {
+    package func process(_ record: MRZRecord, source: String, into w: inout JSONWriter) -> Bool {
         if json { return validator.writeJSONLine(for: record, source: source, into: &w) }
         let outcome = validator.validate(record)
         switch outcome.verdict {
