@@ -4,7 +4,7 @@ import IDKitAAMVA
 /// The AAMVA benchmarks: parse and check, every field made, and damaged payloads.
 enum AAMVABench {
     static func parse(_ wanted: (String) -> Bool) {
-        // Payloads of about 500 bytes: our version 10/11 licences and Virginia's published sample.
+        // Payloads of about 500 bytes: our version 10/11 licenses and Virginia's published sample.
         let files = ProcessInfo.processInfo.environment["IDKIT_AAMVA_FILES"].map { $0.split(separator: ",").map(String.init) }
             ?? ["TestVectors/aamva/generated/v10-dl-va.bin", "TestVectors/aamva/generated/v11-dl-ca.bin",
                 "TestVectors/aamva/public/aamva-rs__VA-21.txt", "TestVectors/aamva/public/py-aamva__PDF417_ca.txt"]

@@ -133,7 +133,7 @@ func runDetectTime(_ files: [String]) {
     }
 }
 
-/// `idkit-bench decode-time IMAGE...`: milliseconds to decode to gray, and to decode in colour and
+/// `idkit-bench decode-time IMAGE...`: milliseconds to decode to gray, and to decode in color and
 /// derive the gray (the `--crop` path), best of five.
 func runDecodeTime(_ files: [String]) {
     for file in files {
@@ -148,7 +148,7 @@ func runDecodeTime(_ files: [String]) {
             grayMs = min(grayMs, Double(t1 - t0) / 1e6)
             colorMs = min(colorMs, Double(t2 - t1) / 1e6)
         }
-        print((file as NSString).lastPathComponent, String(format: "gray %.1f ms, colour + gray %.1f ms", grayMs, colorMs))
+        print((file as NSString).lastPathComponent, String(format: "gray %.1f ms, color + gray %.1f ms", grayMs, colorMs))
     }
 }
 

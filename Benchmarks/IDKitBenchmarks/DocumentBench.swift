@@ -7,7 +7,7 @@ import IDKitDocument
 enum DocumentBench {
     static func mergeAndBAC(_ wanted: (String) -> Bool) {
         let parser = benchParser
-        // The TD3 specimen, the seeded Virginia licence and two VIZ sides: every rule of the merge runs.
+        // The TD3 specimen, the seeded Virginia license and two VIZ sides: every rule of the merge runs.
         let mrz = try! parser.parse("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10")
         if let barcode = FileManager.default.contents(atPath: "TestVectors/aamva/generated/v10-dl-va.bin").map({ Array($0) }) {
             let front = VIZReading([.lastName: "GARCIA", .firstName: "James Lee", .dateOfBirth: "03/16/1951", .documentNumber: "Y17895625"])

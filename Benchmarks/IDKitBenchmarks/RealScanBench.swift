@@ -35,7 +35,7 @@ func runScanReal(directory: String, verbose: Bool) {
         let printedIsValid = !label.checks_fail && (try? MRZParser().parse(lines: label.mrz))?.isValid == true
         if printedIsValid { verifiable += 1 }
         if isVerified { verified += 1; if !isExact || !printedIsValid { wrongVerified += 1 } }
-        // What the scan's own quality judgement calls large enough to read (`isAdequateResolution`:
+        // What the scan's own quality judgment calls large enough to read (`isAdequateResolution`:
         // the MRZ's characters at least `minimumCharacterHeight` px high), among those whose
         // printed MRZ can be verified at all.
         if printedIsValid, scan.quality?.isAdequateResolution == true {
@@ -71,7 +71,7 @@ func runScanReal(directory: String, verbose: Bool) {
           + "  (" + stages.keys.sorted().filter { $0 != "total" }.map { String(format: "%@ %.0f", $0, quantile(stages[$0]!, 0.5)) }.joined(separator: ", ") + " median)")
 }
 
-/// `idkit-bench recognizer-windows DIR OUT`: for each labelled real image, the recognizer's input
+/// `idkit-bench recognizer-windows DIR OUT`: for each labeled real image, the recognizer's input
 /// windows of the band the scan read, beside the printed lines, for `scripts/mrz-ocr/eval_real.py`
 /// to measure a model on real print (margins, errors) without training on it. OUT/NAME.windows is
 /// float32 (lines × positions × 32 × 28, as the network sees them); OUT/NAME.json holds the

@@ -160,7 +160,7 @@ func runScanDebug(_ path: String) {
         // IDKIT_STRIPS=DIR: the chosen band's line strips as PGM files.
         if let dir = ProcessInfo.processInfo.environment["IDKIT_STRIPS"] {
             let (curved, residual, strips) = MRZScanner.strips(image, band: b)
-            print("strips \(curved ? "along the lines' curves" : "by the band's homography") (centres off it by \(String(format: "%.3f", residual)) pitch) → \(dir)")
+            print("strips \(curved ? "along the lines' curves" : "by the band's homography") (centers off it by \(String(format: "%.3f", residual)) pitch) → \(dir)")
             for (k, strip) in strips.enumerated() {
                 let header = Data("P5\n\(strip.width) \(strip.height)\n255\n".utf8)
                 try? (header + Data(strip.pixels)).write(to: URL(fileURLWithPath: "\(dir)/line\(k).pgm"))

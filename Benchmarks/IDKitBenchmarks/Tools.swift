@@ -63,7 +63,7 @@ struct BenchTool: Sendable {
             runDetectTime(a)
             return true
         },
-        BenchTool(name: "decode-time", usage: "decode-time IMAGE...   gray decoding against colour decoding with the gray derived") { a in
+        BenchTool(name: "decode-time", usage: "decode-time IMAGE...   gray decoding against color decoding with the gray derived") { a in
             guard !a.isEmpty else { return false }
             runDecodeTime(a)
             return true

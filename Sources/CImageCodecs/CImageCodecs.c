@@ -158,10 +158,10 @@ int32_t idk_png_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
         return IDK_IMAGE_TOO_LARGE;
     }
     // Gray is derived from RGB with the BT.601 weights every other decoder uses (libpng's own
-    // gray conversion is gamma-aware and gives other values), so that a colour decode's derived
+    // gray conversion is gamma-aware and gives other values), so that a color decode's derived
     // gray (ColorImage.gray) is the same image. A gray PNG stays as it is.
-    const int fromColour = channels == 1 && (image.format & PNG_FORMAT_FLAG_COLOR);
-    image.format = channels == 3 || fromColour ? PNG_FORMAT_RGB : PNG_FORMAT_GRAY;
+    const int fromColor = channels == 1 && (image.format & PNG_FORMAT_FLAG_COLOR);
+    image.format = channels == 3 || fromColor ? PNG_FORMAT_RGB : PNG_FORMAT_GRAY;
     size_t size = PNG_IMAGE_SIZE(image);
     uint8_t *buffer = malloc(size ? size : 1);
     if (buffer == NULL) {
@@ -176,7 +176,7 @@ int32_t idk_png_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
         png_image_free(&image);
         return IDK_IMAGE_CORRUPT;
     }
-    if (fromColour) {
+    if (fromColor) {
         const size_t count = (size_t)image.width * image.height;
         for (size_t i = 0; i < count; i++) {
             const uint8_t *p = buffer + 3 * i;

@@ -327,13 +327,13 @@ int32_t idk_gif_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
         }
         const ColorMapObject *map = d->ColorMap ? d->ColorMap : gif->SColorMap;
         if (map == NULL) {
-            put_message(message, messageCapacity, "the GIF frame has no colour table");
+            put_message(message, messageCapacity, "the GIF frame has no color table");
             break;
         }
         uint8_t lookup[256 * 3];
         for (int i = 0; i < 256; i++) {
-            const GifColorType colour = map->Colors[i < map->ColorCount ? i : 0];
-            put_pixel(lookup, (size_t)i, channels, colour.Red, colour.Green, colour.Blue, i == transparent ? 0 : 255);
+            const GifColorType color = map->Colors[i < map->ColorCount ? i : 0];
+            put_pixel(lookup, (size_t)i, channels, color.Red, color.Green, color.Blue, i == transparent ? 0 : 255);
         }
         GifPixelType *row = (GifPixelType *)allocate((size_t)d->Width, message, messageCapacity);
         if (row == NULL) { status = IDK_IMAGE_NO_MEMORY; break; }
@@ -454,7 +454,7 @@ int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
     uint32_t pixelOffset = le32(data + 10), headerSize = le32(data + 14);
     int64_t w, h;
     uint16_t bits;
-    uint32_t compression = 0, colours = 0;
+    uint32_t compression = 0, colors = 0;
     if (headerSize == 12) {
         w = le16(data + 18);
         h = (int16_t)le16(data + 20);
@@ -464,7 +464,7 @@ int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
         h = (int32_t)le32(data + 22);
         bits = le16(data + 28);
         compression = le32(data + 30);
-        colours = le32(data + 46);
+        colors = le32(data + 46);
     } else {
         put_message(message, messageCapacity, "truncated or unknown BMP header (%u bytes)", headerSize);
         return IDK_IMAGE_CORRUPT;
@@ -477,7 +477,7 @@ int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
     uint32_t masks[3] = {0, 0, 0};
     if (compression == 3 /* BI_BITFIELDS */ && (bits == 16 || bits == 32)) {
         size_t at = headerSize >= 52 ? 14 + 40 : 14 + headerSize;
-        if (at + 12 > length) { put_message(message, messageCapacity, "truncated BMP colour masks"); return IDK_IMAGE_CORRUPT; }
+        if (at + 12 > length) { put_message(message, messageCapacity, "truncated BMP color masks"); return IDK_IMAGE_CORRUPT; }
         for (int i = 0; i < 3; i++) masks[i] = le32(data + at + 4 * i);
     } else if (compression != 0 /* BI_RGB */) {
         put_message(message, messageCapacity, "compressed BMP files (compression %u) are not read", compression);
@@ -491,10 +491,10 @@ int32_t idk_bmp_decode(const uint8_t *data, size_t length, uint64_t maxPixels, i
     }
     uint8_t palette[256 * 3];                       // red, green, blue
     if (bits <= 8) {
-        const size_t entry = headerSize == 12 ? 3 : 4, count = colours ? colours : (1u << bits);
+        const size_t entry = headerSize == 12 ? 3 : 4, count = colors ? colors : (1u << bits);
         const size_t at = 14 + (size_t)headerSize;
         if (count > 256 || at + count * entry > length) {
-            put_message(message, messageCapacity, "truncated BMP colour table");
+            put_message(message, messageCapacity, "truncated BMP color table");
             return IDK_IMAGE_CORRUPT;
         }
         memset(palette, 0, sizeof palette);

@@ -73,9 +73,9 @@ bool clears(cv::Point2d a, cv::Point2d b, cv::Point2d inside, const cv::Point2d 
 
 bool clears_all(const Quad &q, const cv::Point2d *keep, int count) {
     if (keep == nullptr) return true;
-    cv::Point2d centre = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
+    cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     for (int s = 0; s < 4; s++) {
-        if (!clears(q.corner[s], q.corner[(s + 1) % 4], centre, keep, count)) return false;
+        if (!clears(q.corner[s], q.corner[(s + 1) % 4], center, keep, count)) return false;
     }
     return true;
 }
@@ -102,7 +102,7 @@ bool fit_side(const std::vector<cv::Point2f> &points, cv::Vec4f &line) {
 }
 
 /// Each side refitted to the edge pixels found across it (the nearest within `reach` of the
-/// side, over its middle 80%), by a robust line fit; the corners are where neighbouring sides
+/// side, over its middle 80%), by a robust line fit; the corners are where neighboring sides
 /// meet. A rounded corner's true corner is where its straight sides meet, which a polygon
 /// approximation of the contour cuts off.
 bool refine(const cv::Mat &edges, Quad &q, double reach) {
@@ -136,7 +136,7 @@ bool refine(const cv::Mat &edges, Quad &q, double reach) {
     for (int s = 0; s < 4; s++) {
         const cv::Vec4f &l1 = line[(s + 3) % 4], &l2 = line[s];
         double det = l1[0] * l2[1] - l1[1] * l2[0];
-        if (std::fabs(det) < 0.2) return false;   // nearly parallel neighbours: not a quadrilateral
+        if (std::fabs(det) < 0.2) return false;   // nearly parallel neighbors: not a quadrilateral
         double t = ((l2[2] - l1[2]) * l2[1] - (l2[3] - l1[3]) * l2[0]) / det;
         refined.corner[s] = cv::Point2d(l1[2] + t * l1[0], l1[3] + t * l1[1]);
         if (cv::norm(refined.corner[s] - q.corner[s]) > 3 * reach) return false;
@@ -212,7 +212,7 @@ int border_of(cv::Point2d a, cv::Point2d b, int cols, int rows) {
 /// by the format's geometry, whose sides are a few per cent off. No side is placed through the
 /// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
 bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, const cv::Point2d *keep) {
-    cv::Point2d centre = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
+    cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
     // A side goes onto the image's border (drawn into the edges for a scan cropped to the
     // document) only where the outline as placed puts it within 2.5% of its diagonal of that
@@ -249,7 +249,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
         double coarseScore = -1;
         for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
             cv::Point2d c = mid + normal * k;
-            if (keep != nullptr && !clears(c - u * (length / 2), c + u * (length / 2), centre, keep, 4)) continue;
+            if (keep != nullptr && !clears(c - u * (length / 2), c + u * (length / 2), center, keep, 4)) continue;
             if (refused(c - u * (length / 2), c + u * (length / 2))) continue;
             int hits = count_on_edges(thick, c - u * (length / 2), c + u * (length / 2));
             double score = hits * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
@@ -263,7 +263,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, con
                 double angle = tilt * CV_PI / 180;
                 cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
                 cv::Point2d c = mid + normal * k;
-                if (keep != nullptr && !clears(c - v * (length / 2), c + v * (length / 2), centre, keep, 4)) continue;
+                if (keep != nullptr && !clears(c - v * (length / 2), c + v * (length / 2), center, keep, 4)) continue;
                 if (refused(c - v * (length / 2), c + v * (length / 2))) continue;
                 int hits = count_on_edges(thick, c - v * (length / 2), c + v * (length / 2));
                 if (hits > best || (hits == best && std::abs(k) < std::abs(bestOffset))) {
@@ -560,15 +560,15 @@ extern "C" double idk_interior_edge_share(const idk_edges *found, const double *
     guarded(ignored, sizeof ignored, [&]() -> int32_t {
         if (found == nullptr || corners == nullptr) return -1;
         const cv::Mat &edges = found->edges[0];
-        cv::Point2d c[4], centre(0, 0);
+        cv::Point2d c[4], center(0, 0);
         for (int i = 0; i < 4; i++) {
             c[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
-            centre += c[i] * 0.25;
+            center += c[i] * 0.25;
         }
         // The interior without its outer tenth (the outline's own edges, a card's rounded corners).
         std::vector<cv::Point> polygon;
         for (const auto &p : c) {
-            cv::Point2d q = centre + (p - centre) * 0.8;
+            cv::Point2d q = center + (p - center) * 0.8;
             polygon.emplace_back(cvRound(q.x), cvRound(q.y));
         }
         cv::Mat mask = cv::Mat::zeros(edges.size(), CV_8UC1);

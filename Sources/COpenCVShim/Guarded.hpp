@@ -15,7 +15,7 @@ inline void write_error(char *error, size_t capacity, const char *message) {
     error[capacity - 1] = '\0';
 }
 
-/// OpenCV's own worker threads off, once per process: IDKit's callers parallelise across images
+/// OpenCV's own worker threads off, once per process: IDKit's callers parallelize across images
 /// and tasks, and on one core a thread pool only adds hand-offs.
 void single_threaded();
 

@@ -1,5 +1,5 @@
-// The ink components the MRZ band locator chains into lines: a local-mean binarisation and
-// OpenCV's connected-component labelling (see idk_ink_components in COpenCVShim.h).
+// The ink components the MRZ band locator chains into lines: a local-mean binarization and
+// OpenCV's connected-component labeling (see idk_ink_components in COpenCVShim.h).
 #include "COpenCVShim.h"
 #include "Guarded.hpp"
 
@@ -19,8 +19,8 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
         const int w = width, h = height, r = radius;
         if (w <= 2 * r + 1 || h <= 2 * r + 1) return 0;
         const cv::Mat image(h, w, CV_8UC1, const_cast<uint8_t *>(gray));
-        // Each pixel's neighbourhood sum over the window clipped to the image: OpenCV's box filter,
-        // unnormalised, with zeros outside (exact integers: at most 255 x (2r+1)^2). The clipped
+        // Each pixel's neighborhood sum over the window clipped to the image: OpenCV's box filter,
+        // unnormalized, with zeros outside (exact integers: at most 255 x (2r+1)^2). The clipped
         // window's area is the product of its clipped width and height.
         cv::Mat sums;
         cv::boxFilter(image, sums, CV_32S, cv::Size(2 * r + 1, 2 * r + 1), cv::Point(-1, -1), false, cv::BORDER_CONSTANT);
@@ -31,7 +31,7 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
         const int64_t least = minimumDifference;
         // p < mean·(1−contrast) and mean − p ≥ minimumDifference, in integers. Where every product
         // fits 32 bits (windows up to 89 px square, the usual case), the rows' middle — the full
-        // window, one area — runs in 32-bit lanes the compiler vectorises; the same comparisons.
+        // window, one area — runs in 32-bit lanes the compiler vectorizes; the same comparisons.
         const int64_t fullArea = static_cast<int64_t>(2 * r + 1) * (2 * r + 1);
         const bool narrow = factor >= 0 && factor <= 1024 && least >= 0 && least <= 255
             && fullArea * 255 * 1024 < (int64_t(1) << 31);
@@ -66,8 +66,8 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
         // write half the memory (9.4 vs 14.5 ms on a 2 MP photo, same statistics); more ink (a
         // page of noise) takes 32-bit labels, which OpenCV's 16-bit path would overflow.
         const int ltype = cv::countNonZero(mask) < 65535 ? CV_16U : CV_32S;
-        const int labelled = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, ltype, cv::CCL_GRANA);
-        const int count = std::min(std::max(labelled - 1, 0), std::max(maximum, 0));   // label 0: the paper
+        const int labeled = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, ltype, cv::CCL_GRANA);
+        const int count = std::min(std::max(labeled - 1, 0), std::max(maximum, 0));   // label 0: the paper
         auto *buffer = static_cast<int64_t *>(std::malloc(sizeof(int64_t) * 7 * static_cast<size_t>(std::max(count, 1))));
         if (buffer == nullptr) throw std::bad_alloc();
         for (int k = 0; k < count; ++k) {

@@ -103,7 +103,7 @@ extern "C" int32_t idk_motion_blur_estimate(const uint8_t *gray, int32_t width, 
             }
         }
         const double mean = sumValues / count, deviation = std::sqrt(std::max(0.0, sumSquares / count - mean * mean));
-        // The peak placed between pixels by a parabola through it and its neighbours, in x and in
+        // The peak placed between pixels by a parabola through it and its neighbors, in x and in
         // y (the error of the length on generated blur fell from ±0.43 to ±0.21 px).
         auto at = [&](int dx, int dy) { return static_cast<double>(cepstrum.at<float>((dy + kTile) % kTile, (dx + kTile) % kTile)); };
         auto vertex = [](double before, double peak, double after) {

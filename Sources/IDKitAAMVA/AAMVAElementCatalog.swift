@@ -16,7 +16,7 @@ public enum AAMVAElementCatalog {
 
     /// Mandatory elements of a subfile (Annex D, "Minimum mandatory data elements").
     /// Vehicle class, restrictions and endorsements (`DCA`, `DCB`, `DCD`) are mandatory on
-    /// driver licences only.
+    /// driver licenses only.
     public static func mandatory(version: Int, subfile: String) -> [String] {
         var ids: [String]
         switch version {
@@ -37,7 +37,7 @@ public enum AAMVAElementCatalog {
     }
 
     /// `mandatory(version:subfile:)` as packed identifiers (`ElementTable.code`), computed once
-    /// per version for driver licences and for other subfiles.
+    /// per version for driver licenses and for other subfiles.
     static func mandatoryCodes(version: Int, isDL: Bool) -> [UInt32] {
         let v = max(0, min(version, 11))
         return isDL ? mandatoryDL[v] : mandatoryOther[v]

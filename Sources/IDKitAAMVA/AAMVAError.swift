@@ -39,7 +39,7 @@ public struct AAMVAWarning: Sendable, Equatable, Codable, Hashable {
         case missingRecordSeparator
         /// A file separator (FS, 0x1C) stands where the record separator belongs (South Carolina).
         case fileSeparatorInHeader
-        /// CR bytes were turned into LF (git line-ending normalisation, some scanner drivers).
+        /// CR bytes were turned into LF (git line-ending normalization, some scanner drivers).
         case carriageReturnsLost
         /// Elements end in CR LF: a keyboard-emulating scanner rewrote the line ends.
         case crlfLineEnds

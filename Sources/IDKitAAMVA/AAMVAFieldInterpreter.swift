@@ -295,7 +295,7 @@ struct FieldInterpreter {
         static func unit(_ a: Character, _ b: Character) -> UInt16 {
             UInt16(a.asciiValue!) << 8 | UInt16(b.asciiValue!)
         }
-        static let inches = unit("I", "N"), centimetres = unit("C", "M"), kilograms = unit("K", "G")
+        static let inches = unit("I", "N"), centimeters = unit("C", "M"), kilograms = unit("K", "G")
     }
 
     private func measure(_ r: Range<Int>) -> Measure {
@@ -328,14 +328,14 @@ struct FieldInterpreter {
     }
 
     /// Height from every form seen on cards: `069 IN`, `175 CM`, version 01 `509` (5 ft 9 in),
-    /// `5'-09"`, `5-09`, and `DAV` centimetres.
+    /// `5'-09"`, `5-09`, and `DAV` centimeters.
     private mutating func height(version: Int) -> (Int?, Int?) {
         func fromInches(_ i: Int) -> (Int?, Int?) { (i, Int((Double(i) * 2.54).rounded())) }
         func fromCm(_ c: Int) -> (Int?, Int?) { (Int((Double(c) / 2.54).rounded()), c) }
         if let r = trimmed("DAV"), let cm = measure(r).number, cm > 0 { return fromCm(cm) }
         guard let r = trimmed("DAU"), !r.isEmpty else { return (nil, nil) }
         let m = measure(r)
-        if m.unit == Measure.centimetres, let cm = m.number { return fromCm(cm) }
+        if m.unit == Measure.centimeters, let cm = m.number { return fromCm(cm) }
         if m.unit == Measure.inches, let inches = m.number { return fromInches(inches) }
         if !m.onlyDigits, m.groupCount == 2, m.groups.1 < 12 {   // 5'-09", 5-09
             return fromInches(m.groups.0 * 12 + m.groups.1)
@@ -361,12 +361,12 @@ struct FieldInterpreter {
         return (nil, nil)
     }
 
-    /// ANSI D-20 eye colour codes (Annex D, D.12.5.1).
+    /// ANSI D-20 eye color codes (Annex D, D.12.5.1).
     static let eyeColors: [String: String] = [
         "BLK": "black", "BLU": "blue", "BRO": "brown", "BRN": "brown", "GRY": "gray", "GRN": "green",
         "HAZ": "hazel", "MAR": "maroon", "PNK": "pink", "DIC": "dichromatic", "UNK": "unknown",
     ]
-    /// ANSI D-20 hair colour codes.
+    /// ANSI D-20 hair color codes.
     static let hairColors: [String: String] = [
         "BAL": "bald", "BLK": "black", "BLN": "blond", "BRO": "brown", "BRN": "brown", "GRY": "gray",
         "RED": "red/auburn", "SDY": "sandy", "WHI": "white", "UNK": "unknown",

@@ -15,7 +15,7 @@ public struct AAMVAElement: Sendable, Equatable, Codable, Hashable {
     }
 }
 
-/// A subfile: `DL` (driver licence), `ID` (identification card) or a jurisdiction subfile `Z?`.
+/// A subfile: `DL` (driver license), `ID` (identification card) or a jurisdiction subfile `Z?`.
 public struct AAMVASubfile: Sendable, Equatable, Codable {
     public let type: String
     /// Offset and length as the header's subfile designator gives them (`nil` when unreadable).
@@ -202,7 +202,7 @@ public struct AAMVAFields: Sendable, Equatable, Codable {
     public var weightLb: Int?
     /// `DCE` weight range code 0–9 (a band of weights).
     public var weightRange: String?
-    /// ANSI D-20 colour codes (`BLU`, `BRO`, ...) as on the card, and their meanings.
+    /// ANSI D-20 color codes (`BLU`, `BRO`, ...) as on the card, and their meanings.
     public var eyeColor: String?
     public var eyeColorName: String?
     public var hairColor: String?

@@ -84,7 +84,7 @@ struct MagneticStripeReader {
                 if s + from + length <= end3 { add(id, (s + from)..<(s + from + length)) }
             }
             field("DAK", 2, 11); field("DAR", 13, 2); field("DAS", 15, 10); field("DAT", 25, 4)
-            // Canadian tracks carry centimetres and kilograms, US tracks feet-inches and pounds.
+            // Canadian tracks carry centimeters and kilograms, US tracks feet-inches and pounds.
             let metric = AAMVAJurisdiction.forIIN(iin)?.country == "CAN"
             field("DBC", 29, 1); field(metric ? "DAV" : "DAU", 30, 3); field(metric ? "DAX" : "DAW", 33, 3)
             field("DAZ", 36, 3); field("DAY", 39, 3)

@@ -41,7 +41,7 @@ public struct BarcodeReader: Sendable {
             self.wholeImageSearchUpTo = wholeImageSearchUpTo
         }
 
-        /// PDF417 only (driver licences), located and straightened.
+        /// PDF417 only (driver licenses), located and straightened.
         public static let pdf417 = Options(formats: [.pdf417], useZBar: false)
     }
 
@@ -49,7 +49,7 @@ public struct BarcodeReader: Sendable {
 
     public init(options: Options = Options()) { self.options = options }
 
-    /// Every barcode in `image`. Bar fields whose centre lies in one of `excluding` (the MRZ band
+    /// Every barcode in `image`. Bar fields whose center lies in one of `excluding` (the MRZ band
     /// the scanner found: its text lines are parallel strokes too) are not candidates.
     public func read(_ image: GrayImage, excluding: [Quadrilateral] = []) throws(BarcodeError) -> [Barcode] {
         var found: [Barcode] = []

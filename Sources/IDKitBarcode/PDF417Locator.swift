@@ -120,7 +120,7 @@ struct PDF417Locator {
     /// The quadrilateral of one region, from lines fitted to its extreme blocks.
     private func candidate(for members: [Int], bw: Int, sxx: [Float], syy: [Float], sxy: [Float],
                            width: Int, height: Int, straight: Bool) -> Candidate? {
-        // Each block's tensor normalised by its energy and weighted by its coherence, so that
+        // Each block's tensor normalized by its energy and weighted by its coherence, so that
         // high-contrast print next to the symbol does not pull the direction.
         var cxx = 0.0, cxy = 0.0
         for b in members {
@@ -170,7 +170,7 @@ struct PDF417Locator {
         guard let side = edges({ (along: $1, across: $0) }, straight: straight),   // u as a function of v
               let cap = edges({ (along: $0, across: $1) }, straight: straight)     // v as a function of u
         else { return nil }
-        // Grow outward: half a block for the block centres plus a quiet zone; more at the sides,
+        // Grow outward: half a block for the block centers plus a quiet zone; more at the sides,
         // where the start and stop patterns must not be cut (zxing-cpp reads along the rows).
         let sideMargin = half + 3 * bin, capMargin = half + 2 * bin
         let left = (side.lo.0 - sideMargin, side.lo.1), right = (side.hi.0 + sideMargin, side.hi.1)

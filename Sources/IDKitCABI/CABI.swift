@@ -12,7 +12,7 @@ import IDKitMRZ
 /// `idkit_result_free`, in C).
 enum CABI {
     /// `idkit_version()`'s static string (never freed).
-    nonisolated(unsafe) static let version: UnsafePointer<CChar> = {    // immutable after its one initialisation
+    nonisolated(unsafe) static let version: UnsafePointer<CChar> = {    // immutable after its one initialization
         let bytes = Array(IDKitVersion.string.utf8CString)
         let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
         copy.initialize(from: bytes, count: bytes.count)

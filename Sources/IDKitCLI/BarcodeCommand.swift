@@ -10,7 +10,7 @@ import IDKitScan
 enum BarcodeCommand {
     struct Options {
         var json = false
-        /// PDF417 only: no zbar, no other zxing-cpp formats (a licence backend's reader).
+        /// PDF417 only: no zbar, no other zxing-cpp formats (a license backend's reader).
         var pdf417Only = false
         var limits = ImageLimits.default
         var files: [String] = []

@@ -100,7 +100,7 @@ enum ScanCommand {
             for file in options.files {
                 // Every page of a multi-page TIFF: the first under the file's name, the others as
                 // FILE#page=N (N from 2).
-                // With --crop each page is decoded once in colour and read in the gray derived from it.
+                // With --crop each page is decoded once in color and read in the gray derived from it.
                 for (page, scan, image, color) in scanner.scanPages(file: file, color: options.crop != nil) {
                     jobs.append((page == 0 ? file : "\(file)#page=\(page + 1)", scan, options.annotate != nil ? image : nil, color,
                                  stem(file, page: page)))

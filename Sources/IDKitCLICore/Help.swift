@@ -119,7 +119,7 @@ extension Help {
     """
 
     package static let aamva = """
-    idkit aamva — parse AAMVA DL/ID payloads (US and Canadian driver licence / ID card barcodes)
+    idkit aamva — parse AAMVA DL/ID payloads (US and Canadian driver license / ID card barcodes)
 
     USAGE
       idkit aamva [--json] [--strict] [FILE… | -]
@@ -326,7 +326,7 @@ extension Help {
                           "timingsMs"}
       --fuse              the images are frames of one document: combine them per character
       --annotate DIR      write IMAGE.annotated.png with the outlines, band, character boxes and reading
-      --crop DIR          decode in colour and write IMAGE.document.png (the document straightened,
+      --crop DIR          decode in color and write IMAGE.document.png (the document straightened,
                           300 dpi for its format) and IMAGE.face.png (its photo), IMAGE.doc2.… for
                           the other documents; the JSON's "crops" name the files
       --no-barcodes       skip barcode reading (faster on images without one)

@@ -8,7 +8,7 @@ public import IDKitMRZ
 public struct DocumentField: Sendable, Equatable, Hashable, Codable {
     @NullWhenAbsent public var value: String?
     @NullWhenAbsent public var source: DocumentSource?
-    /// Each source's reading, normalised as ``value`` is (ISO dates, names with single spaces).
+    /// Each source's reading, normalized as ``value`` is (ISO dates, names with single spaces).
     public var readings: DocumentReadings
 
     public init(value: String?, source: DocumentSource?, readings: DocumentReadings) {

@@ -2,7 +2,7 @@ import IDKitMRZ
 import IDKitAAMVA
 import IDKitChip
 
-/// Each source's readings, normalised for comparison, with what the comparison needs besides
+/// Each source's readings, normalized for comparison, with what the comparison needs besides
 /// the text: the ISO readings an ambiguous VIZ date may stand for, and whether an MRZ name may be cut.
 struct SourceReadings {
     /// Every source's reading, by field (``DocumentFieldName/index``).

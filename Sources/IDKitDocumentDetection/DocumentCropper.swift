@@ -2,14 +2,14 @@ internal import COpenCVShim
 import Foundation
 import IDKitImage
 
-/// Straightened crops of a detected document, in colour: the document itself at a stated
+/// Straightened crops of a detected document, in color: the document itself at a stated
 /// resolution, its face photo (ICAO 9303 zone V) and its holder's signature (zone IV), located in
 /// the straightened document.
 public enum DocumentCropper {
     /// The straightened document's size in pixels: the format's physical size at `dpi` (an ID-1
     /// card at 300 dpi is 1011 × 638), or for an unknown format the outline's own mean size.
     public static func size(of document: DetectedDocument, dpi: Double = 300) -> (width: Int, height: Int) {
-        if let mm = document.format.millimetres {
+        if let mm = document.format.millimeters {
             return (Int((mm.width / 25.4 * dpi).rounded()), Int((mm.height / 25.4 * dpi).rounded()))
         }
         let c = document.corners.corners
@@ -64,7 +64,7 @@ public enum DocumentCropper {
                 return ((Int(best.x), Int(best.y), Int(best.w), Int(best.h)), true)
             }
         }
-        // The layout's nominal zone V, in millimetres from the top-left corner (ICAO 9303-4 and -6:
+        // The layout's nominal zone V, in millimeters from the top-left corner (ICAO 9303-4 and -6:
         // the portrait on the data page's left, below the header; -5: a card's front).
         let zone: (x: Double, y: Double, w: Double, h: Double)
         switch format {
@@ -73,13 +73,13 @@ public enum DocumentCropper {
         case .td1 where !hasMRZ: zone = (4, 11, 24, 31)
         default: return nil
         }
-        guard let mm = format.millimetres else { return nil }
+        guard let mm = format.millimeters else { return nil }
         let sx = w / mm.width, sy = h / mm.height
         return ((Int(zone.x * sx), Int(zone.y * sy), Int(zone.w * sx), Int(zone.h * sy)), false)
     }
 
     /// The zone where a format's layout puts the holder's signature (ICAO 9303 zone IV), in
-    /// millimetres from the top-left corner: right of the portrait, below the personal data, above
+    /// millimeters from the top-left corner: right of the portrait, below the personal data, above
     /// the MRZ, on a TD3 data page, a TD2 card and a TD1 card's front. `nil` for a TD1 card's MRZ
     /// side (the signature is on the other side), a visa and an unknown format.
     static func signatureZone(_ format: DocumentFormat, hasMRZ: Bool) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
@@ -91,7 +91,7 @@ public enum DocumentCropper {
         }
     }
 
-    /// A dark pixel is at least this much darker than its zone's median grey (ink on paper, not
+    /// A dark pixel is at least this much darker than its zone's median gray (ink on paper, not
     /// the guilloche).
     static let inkContrast = 60
     /// Where the holder's signature is in a straightened document, and whether it was located (the
@@ -99,7 +99,7 @@ public enum DocumentCropper {
     /// nominal zone (no ink there, or ink all over it: printed matter, not a signature); `nil`
     /// where the layout has no signature (``signatureZone(_:hasMRZ:)``).
     public static func signatureRegion(in straightened: GrayImage, format: DocumentFormat, hasMRZ: Bool) -> (box: (x: Int, y: Int, width: Int, height: Int), located: Bool)? {
-        guard let zone = signatureZone(format, hasMRZ: hasMRZ), let mm = format.millimetres else { return nil }
+        guard let zone = signatureZone(format, hasMRZ: hasMRZ), let mm = format.millimeters else { return nil }
         let sx = Double(straightened.width) / mm.width, sy = Double(straightened.height) / mm.height
         let x0 = max(0, Int(zone.x0 * sx)), y0 = max(0, Int(zone.y0 * sy))
         let x1 = min(straightened.width, Int(zone.x1 * sx)), y1 = min(straightened.height, Int(zone.y1 * sy))
@@ -121,7 +121,7 @@ public enum DocumentCropper {
         guard let left = columns.firstIndex(where: { $0 >= speck }), let right = columns.lastIndex(where: { $0 >= speck }),
               let top = rows.firstIndex(where: { $0 >= speck }), let bottom = rows.lastIndex(where: { $0 >= speck }) else { return nominal }
         let bw = right - left + 1, bh = bottom - top + 1
-        // A signature is a few millimetres of ink, not the whole zone.
+        // A signature is a few millimeters of ink, not the whole zone.
         guard Double(bw) >= 5 * sx, Double(bh) >= 2 * sy, bw * bh < w * h * 8 / 10 else { return nominal }
         return ((x0 + left, y0 + top, bw, bh), true)
     }

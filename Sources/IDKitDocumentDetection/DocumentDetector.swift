@@ -27,8 +27,8 @@ public enum DocumentFormat: String, Sendable, Codable, Equatable, CaseIterable {
         }
     }
 
-    /// Nominal size in millimetres (width, height); `nil` for unknown.
-    public var millimetres: (width: Double, height: Double)? {
+    /// Nominal size in millimeters (width, height); `nil` for unknown.
+    public var millimeters: (width: Double, height: Double)? {
         switch self {
         case .td1: (85.6, 53.98)
         case .td2: (105, 74)
@@ -80,7 +80,7 @@ public struct DetectedDocument: Sendable, Equatable {
 /// contours, four-sided hulls with each side refitted to its edge pixels), confirmed and turned the
 /// right way up by the MRZ where one lies inside, or placed from the MRZ by the format's geometry
 /// (ICAO 9303 Parts 4–6) where no outline is found around it. Works without an MRZ too (a card's
-/// front, a licence with only a barcode): then the outline and its shape alone decide.
+/// front, a license with only a barcode): then the outline and its shape alone decide.
 public struct DocumentDetector: Sendable {
     /// The smallest document reported, as a share of the image area.
     public var minimumShare: Double = 0.03
@@ -136,8 +136,8 @@ public struct DocumentDetector: Sendable {
         return handle.map { Edges($0, x: box.x, y: box.y, width: box.width, height: box.height) }
     }
 
-    /// The image without a frame drawn around it: a strip of one grey (within ±3) along all four
-    /// sides, the same grey on each, up to 4 pixels or 0.5% of the image wide, as an export or a
+    /// The image without a frame drawn around it: a strip of one gray (within ±3) along all four
+    /// sides, the same gray on each, up to 4 pixels or 0.5% of the image wide, as an export or a
     /// screenshot adds around a scan. The frame's inner border is its edge, never a document's: a
     /// page lying inside the frame would otherwise get the frame for its outline, and a page
     /// reaching the frame has its side there, on the border of what was scanned, as on any scan
@@ -147,7 +147,7 @@ public struct DocumentDetector: Sendable {
     package static func content(of image: GrayImage) -> (x: Int, y: Int, width: Int, height: Int) {
         let w = image.width, h = image.height
         let whole = (x: 0, y: 0, width: w, height: h)
-        /// The lowest and highest grey of a strip's line, `nil` when they differ by more than 6.
+        /// The lowest and highest gray of a strip's line, `nil` when they differ by more than 6.
         func uniform(_ values: some Sequence<UInt8>) -> (low: Int, high: Int)? {
             var low = UInt8.max, high = UInt8.min
             for v in values { low = min(low, v); high = max(high, v) }
@@ -156,7 +156,7 @@ public struct DocumentDetector: Sendable {
         func row(_ r: Int) -> ArraySlice<UInt8> { image.pixels[(r * w)..<((r + 1) * w)] }
         func column(_ c: Int) -> some Sequence<UInt8> { stride(from: c, to: w * h, by: w).lazy.map { image.pixels[$0] } }
         var low = 255, high = 0
-        /// How many lines from the border in are uniform, all of them within 6 greys of every other
+        /// How many lines from the border in are uniform, all of them within 6 grays of every other
         /// side's; `nil` for none or more than `limit`.
         func strip(_ line: (Int) -> (low: Int, high: Int)?, limit: Int) -> Int? {
             var count = 0
@@ -311,8 +311,8 @@ public struct DocumentDetector: Sendable {
             if let holder, candidates[holder].confidence >= 0.99 { continue }
             if holder == nil, claimed.contains(i) { continue }
             // Another line of text inside a document an MRZ already confirms is not a document.
-            let centre = band.quad.center
-            if holder == nil, candidates.contains(where: { $0.band != nil && Self.contains($0.corners.corners, centre) }) { continue }
+            let center = band.quad.center
+            if holder == nil, candidates.contains(where: { $0.band != nil && Self.contains($0.corners.corners, center) }) { continue }
             if let placed = Self.placed(from: band) { requests.append((i, placed)) }
         }
         let snapped = snap(edges, requests.map { $0.placed.corners.corners }, keepingOut: requests.map { Self.keepOut(bands[$0.band]) })
@@ -342,8 +342,8 @@ public struct DocumentDetector: Sendable {
         candidates.sort { (rank($0), score($0)) > (rank($1), score($1)) }
         var kept: [DetectedDocument] = []
         for c in candidates {
-            let centre = c.corners.center
-            if kept.contains(where: { Self.contains($0.corners.corners, centre) || Self.contains(c.corners.corners, $0.corners.center) }) {
+            let center = c.corners.center
+            if kept.contains(where: { Self.contains($0.corners.corners, center) || Self.contains(c.corners.corners, $0.corners.center) }) {
                 continue
             }
             kept.append(c)
@@ -382,7 +382,7 @@ public struct DocumentDetector: Sendable {
     /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
     /// on the image's border may be the document's edges: only where the outline the format places
     /// from the MRZ puts that side no further than 1.25% of its diagonal outside the image. A scan
-    /// cropped to a card or page has its sides on the border, and the MRZ, centred across the
+    /// cropped to a card or page has its sides on the border, and the MRZ, centered across the
     /// document (ICAO 9303-3 §4.2), places them there within the issuers' print tolerance (under
     /// 0.6% of the diagonal on the real specimens); a scan cropped inside the page places them
     /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen.
@@ -404,9 +404,9 @@ public struct DocumentDetector: Sendable {
     }
 
     /// The MRZ with the margin no document edge comes within: the band's box (half a pitch beyond
-    /// the end characters' centres, half a character above and below the lines) widened by half a
+    /// the end characters' centers, half a character above and below the lines) widened by half a
     /// pitch and a quarter character. ICAO 9303-4/5/6 leave 1.8–2.6 pitches between the end
-    /// characters' centres and the document's sides, and 3–4 mm below the last line.
+    /// characters' centers and the document's sides, and 3–4 mm below the last line.
     package static func keepOut(_ band: MRZBand) -> [Point] {
         let q = band.quad
         let along = unit(sub(q.topRight, q.topLeft)), across = unit(sub(q.bottomLeft, q.topLeft))
@@ -482,7 +482,7 @@ public struct DocumentDetector: Sendable {
             let bandWidth = distance(band.quad.topLeft, band.quad.topRight)
             let share = bandWidth / max(width, 1)
             let depth = fraction(of: band.quad.center, in: ordered).y
-            // (ICAO 9303-4/5/6: the last line's centre lies 5–7 mm above the bottom edge, 0.87 of
+            // (ICAO 9303-4/5/6: the last line's center lies 5–7 mm above the bottom edge, 0.87 of
             // an ID-1 card's height, 0.92 of a passport page's: an outline whose bottom edge runs
             // along the MRZ itself is something else, such as the box of the MRZ lines.)
             guard share > 0.75, share < 1.0, depth > 0.6, depth < 0.97 else { return nil }
@@ -502,19 +502,19 @@ public struct DocumentDetector: Sendable {
     }
 
     /// The document placed around an MRZ by its format's geometry: the characters 2.54 mm apart
-    /// (ICAO 9303-3 §4.2), the first character's centre and the last line's centre where documents
-    /// print them (``MRZPlacement``), the page as wide as tall per millimetre as the MRZ is along its
+    /// (ICAO 9303-3 §4.2), the first character's center and the last line's center where documents
+    /// print them (``MRZPlacement``), the page as wide as tall per millimeter as the MRZ is along its
     /// lines (the line spacing, which issuers vary from 4.2 to 6.7 mm, gives only the direction
-    /// down the page). An estimate (issuers place the MRZ within a millimetre or two), reported
+    /// down the page). An estimate (issuers place the MRZ within a millimeter or two), reported
     /// with low confidence and moved onto the image's edges where they line up.
     package static func placed(from band: MRZBand) -> DetectedDocument? {
         let format = DocumentFormat(mrz: band.format)
-        guard let size = format.millimetres, let first = band.lines.first, let last = band.lines.last else { return nil }
+        guard let size = format.millimeters, let first = band.lines.first, let last = band.lines.last else { return nil }
         let placement = MRZPlacement(band.format)
         let n = Double(band.lineLength)
-        let startX = placement.firstCentreFromLeft, endX = startX + (n - 1) * 2.54
-        let lastY = size.height - placement.lastCentreAboveBottom
-        // The band's line ends are character centres: an affine map from millimetres to pixels.
+        let startX = placement.firstCenterFromLeft, endX = startX + (n - 1) * 2.54
+        let lastY = size.height - placement.lastCenterAboveBottom
+        // The band's line ends are character centers: an affine map from millimeters to pixels.
         let ex = Point(x: (first.end.x - first.start.x) / (endX - startX), y: (first.end.y - first.start.y) / (endX - startX))
         let scale = hypot(ex.x, ex.y)
         var down = Point(x: -ex.y / scale, y: ex.x / scale)

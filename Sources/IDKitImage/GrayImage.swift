@@ -90,11 +90,11 @@ extension GrayImage {
     /// The image as it should be shown, given the JPEG EXIF orientation tag (1–8, TIFF/EXIF 2.3
     /// §4.6.4 "Orientation"): phones store the sensor's rows and record the turn in this tag.
     /// Values 0 and 1, and unknown values, leave the image as it is.
-    /// Each pixel the darkest of its 3 × 3 neighbourhood (a grey-level erosion of the paper, a
+    /// Each pixel the darkest of its 3 × 3 neighborhood (a gray-level erosion of the paper, a
     /// dilation of the ink): thin or faded strokes become solid.
     public func darkened3x3() -> GrayImage { filtered3x3(maximum: false) }
 
-    /// Each pixel the lightest of its 3 × 3 neighbourhood: spread ink thins and characters that
+    /// Each pixel the lightest of its 3 × 3 neighborhood: spread ink thins and characters that
     /// touch come apart.
     public func lightened3x3() -> GrayImage { filtered3x3(maximum: true) }
 

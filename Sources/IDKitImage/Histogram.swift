@@ -1,4 +1,4 @@
-/// Counts of the values 0…255 (grey levels, grey differences) and their percentiles.
+/// Counts of the values 0…255 (gray levels, gray differences) and their percentiles.
 public struct Histogram256: Sendable {
     public private(set) var counts = [Int](repeating: 0, count: 256)
     public private(set) var total = 0
@@ -6,7 +6,7 @@ public struct Histogram256: Sendable {
     public init() {}
 
     /// Contiguous values (an image's pixels) are counted through their buffer: a sequence walked
-    /// element by element through this generic, unspecialised across modules, took ~90
+    /// element by element through this generic, unspecialized across modules, took ~90
     /// instructions a value (184M on the two straightened views of a failed PDF417 attempt).
     public init(_ values: some Sequence<UInt8>) {
         var counts = [Int](repeating: 0, count: 256)

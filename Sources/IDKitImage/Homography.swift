@@ -20,11 +20,11 @@ public struct Homography: Sendable, Equatable {
     }
 
     /// The least-squares transform for five or more pairs (direct linear transform on
-    /// coordinates centred and scaled to unit spread, Hartley's normalisation, so that the fit is
+    /// coordinates centered and scaled to unit spread, Hartley's normalization, so that the fit is
     /// well conditioned), or `nil` when the points do not determine one.
     public init?(fitting from: [Point], to: [Point]) {
         guard from.count == to.count, from.count >= 4 else { return nil }
-        func normaliser(_ p: [Point]) -> (Double, Double, Double) {
+        func normalizer(_ p: [Point]) -> (Double, Double, Double) {
             let n = Double(p.count)
             var mx = 0.0, my = 0.0
             for q in p { mx += q.x; my += q.y }
@@ -38,10 +38,10 @@ public struct Homography: Sendable, Equatable {
             d /= n
             return (mx, my, d > 0 ? 2.0.squareRoot() / d : 1)
         }
-        let (fx, fy, fs) = normaliser(from), (tx, ty, ts) = normaliser(to)
-        // Normal equations AᵀA h = Aᵀb of the linearised DLT, as an 8×9 augmented matrix, summed
+        let (fx, fy, fs) = normalizer(from), (tx, ty, ts) = normalizer(to)
+        // Normal equations AᵀA h = Aᵀb of the linearized DLT, as an 8×9 augmented matrix, summed
         // in one flat buffer with each point's two rows on the stack (no allocation per point:
-        // the probes of a band's turn and height fit a band's dozens of centres many times).
+        // the probes of a band's turn and height fit a band's dozens of centers many times).
         var flat = [Double](repeating: 0, count: 72)
         flat.withUnsafeMutableBufferPointer { a in
             var row = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
@@ -60,7 +60,7 @@ public struct Homography: Sendable, Equatable {
         }
         var a = (0..<8).map { Array(flat[($0 * 9)..<($0 * 9 + 9)]) }
         guard let n = Self.solve(&a) else { return nil }
-        // Undo the normalisations: H = T⁻¹ · N · F.
+        // Undo the normalizations: H = T⁻¹ · N · F.
         let N: [Double] = n + [1.0]
         let F: [Double] = [fs, 0, -fs * fx, 0, fs, -fs * fy, 0, 0, 1.0]
         let Tinv: [Double] = [1 / ts, 0, tx, 0, 1 / ts, ty, 0, 0, 1.0]
@@ -101,13 +101,13 @@ extension GrayImage {
     public enum Interpolation: Sendable {
         case bilinear
         /// Cubic convolution: keeps edges crisp when a symbol of about one pixel per module is
-        /// enlarged, where bilinear sampling smears neighbouring modules together.
+        /// enlarged, where bilinear sampling smears neighboring modules together.
         case bicubic
     }
 
     /// An image of `width`×`height` whose pixel (x, y) is this image sampled at
     /// `transform(x + 0.5, y + 0.5)`; outside this image, `fill`. OpenCV's `warpPerspective`
-    /// (fixed-point, vectorised: 3–5 times the speed of the loop it replaced); pixel centres at
+    /// (fixed-point, vectorized: 3–5 times the speed of the loop it replaced); pixel centers at
     /// +0.5 here, at integers there: the matrix is shifted by half a pixel on both sides.
     public func warped(width: Int, height: Int, by transform: Homography, fill: UInt8 = 255,
                        interpolation: Interpolation = .bilinear) -> GrayImage {
@@ -131,7 +131,7 @@ extension GrayImage {
 
     /// An image of `width`×`height` whose pixel (x, y) is this image sampled (bilinear) at
     /// `source(x + 0.5, y + 0.5)`; outside this image, `fill`. For maps no homography describes (a
-    /// line of print that bends along a curved page). OpenCV's `remap`; pixel centres at +0.5 here.
+    /// line of print that bends along a curved page). OpenCV's `remap`; pixel centers at +0.5 here.
     public func remapped(width: Int, height: Int, fill: UInt8 = 255, by source: (Point) -> Point) -> GrayImage {
         guard width > 0, height > 0, self.width > 0, self.height > 0 else {
             return GrayImage(width: max(0, width), height: max(0, height), filledWith: fill)

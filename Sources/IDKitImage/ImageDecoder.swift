@@ -74,7 +74,7 @@ public enum ImageDecoder {
         }
     }
 
-    /// The image in `data`, whose format is recognised from its first bytes.
+    /// The image in `data`, whose format is recognized from its first bytes.
     public static func decode(_ data: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
         try decodeWithOrientation(data, limits: limits).image
     }
@@ -85,8 +85,8 @@ public enum ImageDecoder {
         return (GrayImage(width: raster.width, height: raster.height, pixels: raster.pixels), raster.orientation)
     }
 
-    /// Page `page` (0 first) in colour (RGB), with its orientation, not applied: decoded once, for
-    /// callers that keep colour (document crops) and read the gray image derived from it
+    /// Page `page` (0 first) in color (RGB), with its orientation, not applied: decoded once, for
+    /// callers that keep color (document crops) and read the gray image derived from it
     /// (``ColorImage/gray``).
     public static func decodeColorPage(_ data: [UInt8], page: Int = 0, limits: ImageLimits = .default) throws(ImageError) -> (image: ColorImage, exifOrientation: Int) {
         let raster = try decodeRaster(data, page: page, channels: 3, limits: limits)
@@ -274,7 +274,7 @@ enum PGM {
 
 /// Encodes images as PNG through libpng (for annotated output and test data).
 public enum ImageEncoder {
-    /// PNG bytes of a colour image.
+    /// PNG bytes of a color image.
     public static func png(_ image: ColorImage) throws(ImageError) -> [UInt8] {
         try encode(image.pixels, width: image.width, height: image.height, channels: 3)
     }

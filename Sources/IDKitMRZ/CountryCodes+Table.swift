@@ -52,7 +52,7 @@ extension CountryCodes {
         "XCO": "Common Market for Eastern and Southern Africa",
         "XDC": "Southern African Development Community",
         "XEC": "Economic Community of West African States",
-        "XES": "Organisation of Eastern Caribbean States",
+        "XES": "Organization of Eastern Caribbean States",
         "XIM": "African Export-Import Bank",
         "XMP": "International Mobility Partnership",
         "XOM": "Sovereign Military Order of Malta",

@@ -1,5 +1,5 @@
 /// Issuing-State and nationality codes: ISO 3166-1 alpha-3 plus the codes ICAO Doc 9303-3 §5 adds
-/// (`D` for Germany, `GBD`…`GBS`, `UNO`, `UNA`, `UNK`, `EUE`, `XXA`…`XXX`, the `X…` organisations).
+/// (`D` for Germany, `GBD`…`GBS`, `UNO`, `UNA`, `UNK`, `EUE`, `XXA`…`XXX`, the `X…` organizations).
 /// The list is generated into `CountryCodes+Table.swift` by `scripts/gen_country_codes.py`.
 public enum CountryCodes {
     /// Whether `code` (fillers already removed, e.g. `D` or `UTO`) is a known code.

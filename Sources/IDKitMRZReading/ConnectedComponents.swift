@@ -2,7 +2,7 @@ import IDKitImage
 internal import COpenCVShim
 import Foundation
 
-/// A dark blob of the binarised image: one printed character, most of the time.
+/// A dark blob of the binarized image: one printed character, most of the time.
 struct Component: Sendable {
     var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
     var count: Int32
@@ -15,12 +15,12 @@ struct Component: Sendable {
     var size: Double { Double(max(width, height)) }
 }
 
-/// Dark-on-light binarisation against the local mean (window `2r+1`, clipped at the edges), then
+/// Dark-on-light binarization against the local mean (window `2r+1`, clipped at the edges), then
 /// 8-connected components: OpenCV's connectedComponentsWithStats, through the shim
-/// (`idk_ink_components`), where IDKit labelled runs by hand before.
+/// (`idk_ink_components`), where IDKit labeled runs by hand before.
 enum ConnectedComponents {
-    /// A pixel is ink when it is darker than its neighbourhood's mean by `contrast` (fraction)
-    /// and by at least `minimumDifference` grey levels. At most `maximumComponents` × 4 components
+    /// A pixel is ink when it is darker than its neighborhood's mean by `contrast` (fraction)
+    /// and by at least `minimumDifference` gray levels. At most `maximumComponents` × 4 components
     /// (the first ones, row by row): a page of guilloche breaks into countless specks.
     static func find(in image: GrayImage, radius r: Int, contrast: Double = 0.12, minimumDifference: Int = 12,
                      maximumComponents: Int = 200_000) -> [Component] {

@@ -4,12 +4,12 @@ import IDKitMRZ
 
 /// One MRZ line as found: where its first and last characters stand and how big they are.
 public struct MRZLineGeometry: Sendable, Equatable, Codable {
-    /// Centre of the first and the last character (in reading order once ``MRZBand/oriented(upsideDown:)`` is applied).
+    /// Center of the first and the last character (in reading order once ``MRZBand/oriented(upsideDown:)`` is applied).
     public var start: Point
     public var end: Point
     /// Number of components (characters) found on the line.
     public var componentCount: Int
-    /// Their centres, in reading order (not in JSON).
+    /// Their centers, in reading order (not in JSON).
     public var componentCenters: [Point] = []
 
     enum CodingKeys: String, CodingKey { case start, end, componentCount }
@@ -20,7 +20,7 @@ public struct MRZBand: Sendable, Equatable, Codable {
     public var lines: [MRZLineGeometry]
     /// Character height (cap height) in image pixels.
     public var characterHeight: Double
-    /// Distance between character centres along a line, in image pixels.
+    /// Distance between character centers along a line, in image pixels.
     public var pitch: Double
     /// The layout that the line count and length imply.
     public var format: MRZFormat
@@ -56,7 +56,7 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return wider.quad
     }
 
-    /// The distance between consecutive lines' centres, across the lines (the mean; 0 for one line).
+    /// The distance between consecutive lines' centers, across the lines (the mean; 0 for one line).
     var lineSpacing: Double {
         guard lines.count > 1 else { return 0 }
         let first = lines[0], last = lines[lines.count - 1]
@@ -67,7 +67,7 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return abs(-(b.x - a.x) * dy / len + (b.y - a.y) * dx / len) / Double(lines.count - 1)
     }
 
-    /// The band in the coordinates of an image `factor` times larger (pixel centres kept).
+    /// The band in the coordinates of an image `factor` times larger (pixel centers kept).
     func scaled(by factor: Double) -> MRZBand {
         func up(_ p: Point) -> Point { Point(x: p.x * factor, y: p.y * factor) }
         var b = self
@@ -103,7 +103,7 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return b
     }
 
-    /// The band as lines of `format`'s length, centred where this band's lines are, every line
+    /// The band as lines of `format`'s length, centered where this band's lines are, every line
     /// starting level with the others (ICAO 9303-3 §4.1: the lines of a zone are left-aligned) along
     /// the direction of the longest line: for two lines of faint, thin print of which only a
     /// middle run of characters became components, so that the lines and the layout their length
@@ -123,7 +123,7 @@ public struct MRZBand: Sendable, Equatable, Codable {
         b.format = format
         b.lines = lines.map { line in
             let mid = Point(x: (line.start.x + line.end.x) / 2, y: (line.start.y + line.end.y) / 2)
-            let back = t(mid)      // the line's own centre, moved along the common direction to `first`
+            let back = t(mid)      // the line's own center, moved along the common direction to `first`
             let start = Point(x: mid.x + ux * (first - back), y: mid.y + uy * (first - back))
             return MRZLineGeometry(start: start, end: Point(x: start.x + ux * span, y: start.y + uy * span),
                                    componentCount: line.componentCount, componentCenters: line.componentCenters)
@@ -177,7 +177,7 @@ public struct MRZBandLocator: Sendable {
         var rough: [MRZBand] = []
         if large {
             let half = ink.half
-            // Both binarisation windows, as at full resolution: large print (characters of 30 px
+            // Both binarization windows, as at full resolution: large print (characters of 30 px
             // and more in the image) holds together only in the larger one.
             for radius in [8, 20] {
                 let components = ink.components(radius: radius, halved: true)
@@ -201,10 +201,10 @@ public struct MRZBandLocator: Sendable {
             }
         }
         var bands: [MRZBand] = []
-        // Two binarisation windows: small print (low resolution) and large print. A large image's
+        // Two binarization windows: small print (low resolution) and large print. A large image's
         // large print was searched at half resolution with both windows, where it is 9 px and
         // more: at full resolution only the small window looks for small print. The large window
-        // there cost a 1.7 MP card front without an MRZ a third of its scan (labelling 1.7 MP
+        // there cost a 1.7 MP card front without an MRZ a third of its scan (labeling 1.7 MP
         // takes about 110 M instructions, in each look) and read no real specimen and none of
         // bench-scan's 300 photos differently; of 5,000 stress photos it changed 15 (10 of them
         // printer variations: spread, faint or other cuts), none verified and wrong either way:
@@ -253,8 +253,8 @@ public struct MRZBandLocator: Sendable {
         var predecessorDistance = Double.infinity
     }
 
-    /// A node's neighbour: its index and the offset to it.
-    struct Neighbour {
+    /// A node's neighbor: its index and the offset to it.
+    struct Neighbor {
         var index: Int32
         var dx: Double, dy: Double
     }
@@ -289,20 +289,20 @@ public struct MRZBandLocator: Sendable {
             nodes.append(Node(center: c.center, size: s))
         }
         guard nodes.count >= 20 else { return [] }
-        // Spatial grid for neighbour search.
+        // Spatial grid for neighbor search.
         let cell = 48.0
         let gw = Int(Double(imageSize.0) / cell) + 1, gh = Int(Double(imageSize.1) / cell) + 1
         var grid = [[Int]](repeating: [], count: gw * gh)
         for (i, n) in nodes.enumerated() {
             grid[min(gh - 1, Int(n.center.y / cell)) * gw + min(gw - 1, Int(n.center.x / cell))].append(i)
         }
-        // Every node's neighbours, found once in the grid (140,000 pairs of 12,000 nodes on a
+        // Every node's neighbors, found once in the grid (140,000 pairs of 12,000 nodes on a
         // 2 MP page of noise, 3 MB): the direction histogram and the linking along each of its
         // peaks walk these lists. Searched four times over, the grid made a 2 MP page of noise
         // cost 0.85 s (0.5 s now), 25 times a read MRZ.
-        var neighbourStart = [Int](repeating: 0, count: nodes.count + 1)
-        var neighbourList: [Neighbour] = []
-        neighbourList.reserveCapacity(8 * nodes.count)
+        var neighborStart = [Int](repeating: 0, count: nodes.count + 1)
+        var neighborList: [Neighbor] = []
+        neighborList.reserveCapacity(8 * nodes.count)
         for (i, n) in nodes.enumerated() {
             let reach = 2.3 * n.size
             let cx = Int(n.center.x / cell), cy = Int(n.center.y / cell), k = Int(reach / cell) + 1
@@ -315,15 +315,15 @@ public struct MRZBandLocator: Sendable {
                         let dx = m.center.x - n.center.x, dy = m.center.y - n.center.y
                         let d = (dx * dx + dy * dy).squareRoot()
                         guard d > 0.5 * max(n.size, m.size), d < 2.3 * max(n.size, m.size) else { continue }
-                        neighbourList.append(Neighbour(index: Int32(j), dx: dx, dy: dy))
+                        neighborList.append(Neighbor(index: Int32(j), dx: dx, dy: dy))
                     }
                 }
             }
-            neighbourStart[i + 1] = neighbourList.count
+            neighborStart[i + 1] = neighborList.count
         }
-        // Dominant directions: a histogram of neighbour-pair angles (mod 180°).
+        // Dominant directions: a histogram of neighbor-pair angles (mod 180°).
         var histogram = [Double](repeating: 0, count: 180)
-        for pair in neighbourList {
+        for pair in neighborList {
             var a = atan2(pair.dy, pair.dx) * 180 / .pi
             if a < 0 { a += 180 }
             histogram[Int(a) % 180] += 1
@@ -346,7 +346,7 @@ public struct MRZBandLocator: Sendable {
             for i in linked.indices {
                 var best = -1, bestAlong = Double.infinity
                 let size = nodes[i].size
-                for pair in neighbourList[neighbourStart[i]..<neighbourStart[i + 1]] {
+                for pair in neighborList[neighborStart[i]..<neighborStart[i + 1]] {
                     let along = pair.dx * ux + pair.dy * uy, across = abs(-pair.dx * uy + pair.dy * ux)
                     guard along > 0, across < 0.35 * along + 0.15 * size, along < bestAlong else { continue }
                     best = Int(pair.index)
@@ -375,7 +375,7 @@ public struct MRZBandLocator: Sendable {
     /// A chain's direction, pitch and character height; `nil` when its spacing is irregular.
     func makeChain(_ members: [Int], _ nodes: [Node]) -> Chain? {
         let first = nodes[members[0]].center, last = nodes[members[members.count - 1]].center
-        // Least-squares line through the centres (direction from the first to the last).
+        // Least-squares line through the centers (direction from the first to the last).
         let n = Double(members.count)
         let mx = members.reduce(0) { $0 + nodes[$1].center.x } / n, my = members.reduce(0) { $0 + nodes[$1].center.y } / n
         var sxx = 0.0, sxy = 0.0, syy = 0.0
@@ -484,7 +484,7 @@ public struct MRZBandLocator: Sendable {
 
     /// The widest spacing of two MRZ lines, in character pitches (the pitch is 2.54 mm on every
     /// document, ICAO 9303-3 §4.2; the measured character height varies with the print and the blur).
-    /// Measured between the lines' centres on the 33 real specimens of ../shared/testdata/mrz-real:
+    /// Measured between the lines' centers on the 33 real specimens of ../shared/testdata/mrz-real:
     /// TD1 1.60–1.78 pitches (about 4.2 mm), TD2 2.06–2.48, TD3 2.05–2.58 (most 2.4–2.55, about
     /// 6.3 mm). Against the component height, TD3 lines stand 2.1–2.95 apart, so the first rule,
     /// 1.3–2.4 heights, passed several real passports by a few hundredths and lost them when turned
@@ -602,7 +602,7 @@ public struct MRZBandLocator: Sendable {
     }
 }
 
-/// The ink components of one image per binarisation window, at full and at half resolution, each
+/// The ink components of one image per binarization window, at full and at half resolution, each
 /// found on first use and kept: the band searches over one image share them. One search's: not
 /// shared between threads.
 final class InkComponents {

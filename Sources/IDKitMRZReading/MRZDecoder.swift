@@ -214,7 +214,7 @@ struct MRZDecoder: Sendable {
     static let letterOAmongDigits: Float = 2
 
     /// `logp` with ``letterOAmongDigits`` taken off the `O` of alphanumeric positions whose
-    /// neighbours on the line both read as digits, then renormalised.
+    /// neighbors on the line both read as digits, then renormalized.
     static func withDigitContext(_ logp: [[[Float]]], classes: [[MRZCharacterClass]]) -> [[[Float]]] {
         let o = symbols.firstIndex(of: UInt8(ascii: "O"))!
         func isDigit(_ lp: [Float]) -> Bool { (26..<36).contains(lp.indices.max { lp[$0] < lp[$1] }!) }

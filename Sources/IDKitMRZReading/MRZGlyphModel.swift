@@ -78,7 +78,7 @@ final class MRZGlyphModel: @unchecked Sendable {
         try self.init(bytes: UnsafeBufferPointer(start: copy.baseAddress, count: data.count), name: name, source: source)
     }
 
-    /// Logits for `count` windows (`count` × 32 × 28 floats, already normalised): `count` × 38 floats.
+    /// Logits for `count` windows (`count` × 32 × 28 floats, already normalized): `count` × 38 floats.
     func logits(_ windows: [Float], count: Int) throws(MRZGlyphModelError) -> [Float] {
         precondition(windows.count == count * Self.windowWidth * Self.windowHeight)
         guard count > 0 else { return [] }
@@ -114,8 +114,8 @@ final class MRZGlyphModel: @unchecked Sendable {
     }
 
     /// Appends window `index` of a strip (`stride` × `rows` gray pixels) to `into`, as the
-    /// training script's `glyphs.normalise` does: ink 255 − gray, zero mean, spread at least 8.
-    /// Returns the window's spread of grey levels before normalising (how much there is to read).
+    /// training script's `glyphs.normalize` does: ink 255 − gray, zero mean, spread at least 8.
+    /// Returns the window's spread of gray levels before normalizing (how much there is to read).
     @discardableResult
     static func appendWindow(_ strip: [UInt8], stride: Int, rows: Int, index: Int, into out: inout [Float]) -> Float {
         let x0 = index * OCRBClassifier.width, n = windowWidth * windowHeight

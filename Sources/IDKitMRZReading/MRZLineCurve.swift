@@ -1,46 +1,46 @@
 import Foundation
 import IDKitImage
 
-/// One MRZ line followed along its own character centres, for a page or card that bends: a
+/// One MRZ line followed along its own character centers, for a page or card that bends: a
 /// booklet's data page curving up towards the spine, a card held bowed. Its lines are arcs whose
 /// height and pitch change along their length, which no homography of the whole band follows
 /// (ICAO 9303-3 §4.2 prints them straight at a fixed pitch; the bend is the capture's).
 ///
-/// The centre of position `i` is a cubic in `i` fitted to the centres found (``MRZLineReader/cells(_:)``),
+/// The center of position `i` is a cubic in `i` fitted to the centers found (``MRZLineReader/cells(_:)``),
 /// held straight beyond the first and last found. Across the line, the glyph's upright runs
-/// towards the same position on the neighbouring lines, whose distance also gives the local
+/// towards the same position on the neighboring lines, whose distance also gives the local
 /// character height (the lines are printed at one spacing, so where they stand further apart
 /// the print is nearer the camera).
 struct MRZLineCurve {
     /// Coefficients of x and y in powers of `i / scale`.
     let cx: [Double], cy: [Double]
     let scale: Double
-    /// The first and last positions a centre was found at.
+    /// The first and last positions a center was found at.
     let first: Double, last: Double
 
-    /// The cubic through `cells` (position, centre), fitted twice (the second time without the
-    /// centres a third of `pitch` off the first fit: merged characters, specks); `nil` when too few
-    /// centres or too short a stretch of the line were found to follow it.
-    init?(cells: [(index: Int, centre: Point)], lineLength: Int, pitch: Double) {
+    /// The cubic through `cells` (position, center), fitted twice (the second time without the
+    /// centers a third of `pitch` off the first fit: merged characters, specks); `nil` when too few
+    /// centers or too short a stretch of the line were found to follow it.
+    init?(cells: [(index: Int, center: Point)], lineLength: Int, pitch: Double) {
         var kept = cells
         var fit: (x: [Double], y: [Double])?
         let scale = Double(max(1, lineLength - 1))
         for _ in 0..<2 {
             guard kept.count >= max(10, lineLength / 3),
                   let lo = kept.map(\.index).min(), let hi = kept.map(\.index).max(), Double(hi - lo) >= 0.6 * scale,
-                  let x = Self.cubic(kept.map { (Double($0.index) / scale, $0.centre.x) }),
-                  let y = Self.cubic(kept.map { (Double($0.index) / scale, $0.centre.y) }) else { return nil }
+                  let x = Self.cubic(kept.map { (Double($0.index) / scale, $0.center.x) }),
+                  let y = Self.cubic(kept.map { (Double($0.index) / scale, $0.center.y) }) else { return nil }
             fit = (x, y)
             kept = kept.filter {
                 let t = Double($0.index) / scale
-                return hypot(Self.value(x, t) - $0.centre.x, Self.value(y, t) - $0.centre.y) < pitch / 3
+                return hypot(Self.value(x, t) - $0.center.x, Self.value(y, t) - $0.center.y) < pitch / 3
             }
         }
         guard let fit, let lo = kept.map(\.index).min(), let hi = kept.map(\.index).max() else { return nil }
         (cx, cy, self.scale, first, last) = (fit.x, fit.y, scale, Double(lo), Double(hi))
     }
 
-    /// The centre of (fractional) position `i`.
+    /// The center of (fractional) position `i`.
     func point(_ i: Double) -> Point {
         let clamped = min(last, max(first, i))
         let t = clamped / scale
@@ -69,14 +69,14 @@ struct MRZLineCurve {
 }
 
 extension MRZLineReader {
-    /// How far (in pitches, root mean square) the centres found may stand off the band's
+    /// How far (in pitches, root mean square) the centers found may stand off the band's
     /// homography before the lines are followed along their own curves (``MRZLineCurve``): flat
     /// prints, tilted or not, fit within a few hundredths.
     static let curvedResidual = 0.12
 
-    /// Every line of the band followed along its centres, when the band's homography misses them
+    /// Every line of the band followed along its centers, when the band's homography misses them
     /// by more than ``curvedResidual`` and every line can be followed; otherwise `nil` (the
-    /// homography and ``bend(_:centreRow:width:)`` cut the strips).
+    /// homography and ``bend(_:centerRow:width:)`` cut the strips).
     static func curves(_ band: MRZBand, _ geometry: Rectification) -> [MRZLineCurve]? {
         let lines = geometry.cells
         guard residual(band, geometry, lines) > curvedResidual else { return nil }
@@ -84,14 +84,14 @@ extension MRZLineReader {
         return curves.count == band.lines.count ? curves : nil
     }
 
-    /// How far the centres found stand off the band's homography: the root mean square, in pitches.
-    static func residual(_ band: MRZBand, _ geometry: Rectification, _ lines: [[(index: Int, centre: Point)]]) -> Double {
+    /// How far the centers found stand off the band's homography: the root mean square, in pitches.
+    static func residual(_ band: MRZBand, _ geometry: Rectification, _ lines: [[(index: Int, center: Point)]]) -> Double {
         let w = Double(OCRBClassifier.width)
         var squares = 0.0, count = 0
         for (k, line) in lines.enumerated() {
             for cell in line {
                 let p = geometry.transform.apply(Point(x: geometry.left + Double(cell.index) * w, y: geometry.top + Double(k) * geometry.spacing))
-                squares += (pow(p.x - cell.centre.x, 2) + pow(p.y - cell.centre.y, 2)) / (band.pitch * band.pitch)
+                squares += (pow(p.x - cell.center.x, 2) + pow(p.y - cell.center.y, 2)) / (band.pitch * band.pitch)
                 count += 1
             }
         }
@@ -112,7 +112,7 @@ extension MRZLineReader {
         }
         let meanSpread = samples.reduce(0, +) / Double(max(1, samples.count))
         let unit = band.characterHeight / cap          // image pixels per strip pixel across, on average
-        // Per column: the centre and the upright (image pixels per strip pixel across).
+        // Per column: the center and the upright (image pixels per strip pixel across).
         let columns = (0..<width).map { x -> (Point, Point) in
             let i = (Double(x) + 0.5 - left) / w
             let c = curve.point(i)

@@ -15,10 +15,10 @@ struct MRZScores: Sendable {
     /// or past the text's end); empty for the templates, which cannot tell.
     var blank: [[Float]] = []
     /// `[line]`: the network's input windows of the line, one after another (28 × 32 floats each,
-    /// normalised as the network saw them), for comparing a doubtful glyph with the document's own
+    /// normalized as the network saw them), for comparing a doubtful glyph with the document's own
     /// clear ones (``MRZOwnGlyphs``); empty for the templates and for fused frames.
     var windows: [[Float]] = []
-    /// `[line][position]`: each window's spread of grey levels before normalising, and how much of
+    /// `[line][position]`: each window's spread of gray levels before normalizing, and how much of
     /// its cell lies outside the image: with ``windows``, what another network needs to read the
     /// same cells (``rescored(by:)``). Empty where `windows` is.
     var spreads: [[Float]] = []
@@ -53,7 +53,7 @@ struct MRZScores: Sendable {
 public enum MRZRecognizer: String, Sendable, Codable, Equatable {
     /// The convolutional network of ``MRZGlyphModel`` (OpenCV dnn).
     case network
-    /// Normalised cross-correlation against the OCR-B templates: the fallback when OpenCV cannot
+    /// Normalized cross-correlation against the OCR-B templates: the fallback when OpenCV cannot
     /// run the network, and the quick probe that decides orientation and scale.
     case templates
 }
@@ -62,7 +62,7 @@ public enum MRZRecognizer: String, Sendable, Codable, Equatable {
 /// perspective and rotation are undone), at the template scale: one pitch = 20 px.
 struct MRZLineReader: Sendable {
     static let pad = 4
-    /// A window whose grey levels spread less than this part of its line's median is covered.
+    /// A window whose gray levels spread less than this part of its line's median is covered.
     static let coveredSpread: Float = 0.3
     /// A cell this much of whose glyph box lies outside the image (an MRZ whose first characters run off a
     /// photo's edge) was not seen: its evidence is flat, as a covered cell's. The strip there is
@@ -81,7 +81,7 @@ struct MRZLineReader: Sendable {
     /// Line k of the band, rectified: `lineLength · 20 + 8` × 34 gray pixels (white outside the
     /// image); only the first `positionLimit` characters' worth when given. A line that bends (a
     /// curved page: one homography for the band cannot follow it) is straightened by a quadratic
-    /// fitted to where its character centres fall in the strip, or, when its centres stand off
+    /// fitted to where its character centers fall in the strip, or, when its centers stand off
     /// the homography by more than that can undo, cut along its own curve (``MRZLineCurve``).
     func strips(_ image: GrayImage, band: MRZBand, lineLimit: Int? = nil, positionLimit: Int? = nil,
                 geometry: Rectification? = nil) -> [GrayImage] {
@@ -111,13 +111,13 @@ struct MRZLineReader: Sendable {
             guard let transform = Homography(from: tallCorners, to: imageCorners),
                   let back = Homography(from: imageCorners, to: stripCorners) else { return [] }
             let tall = image.warped(width: stripWidth, height: stripHeight + 2 * margin, by: transform, fill: 255)
-            // Fitted to the whole line's centres even when only its first characters are cut out:
+            // Fitted to the whole line's centers even when only its first characters are cut out:
             // the probes of orientation and height read 8 characters, and fitted to those alone
             // (fewer than the fit needs) a bent page's line start was read unbent. The templates
             // then fitted poorly at every height (probe scores 0.57–0.75), the height search gave
             // way to the locator's estimate, 8–20% tall, and the squashed zeros read as `O`
             // (12 of the 313 bent stress photos; curved 99% → 100% exact, 91% → 96% verified).
-            let bend = Self.bend(band.lines[k].componentCenters.map { back.apply($0) }, centreRow: Double(pad) + Double(h) / 2,
+            let bend = Self.bend(band.lines[k].componentCenters.map { back.apply($0) }, centerRow: Double(pad) + Double(h) / 2,
                                  width: fullWidth).map { Array($0.prefix(stripWidth)) }
             strips.append(Self.shifted(tall, rows: stripHeight, margin: margin, by: bend))
         }
@@ -127,21 +127,21 @@ struct MRZLineReader: Sendable {
     /// Rows of slack above and below a strip for straightening a bent line.
     static let bendMargin = 6
 
-    /// The vertical offset of a line's character centres along the strip, as a quadratic fitted
-    /// (twice, the second time without centres more than 3 px off the first fit) to the centres in
-    /// strip coordinates; `nil` when the line is straight to within a pixel or too few centres.
-    static func bend(_ centres: [Point], centreRow: Double, width: Int) -> [Double]? {
-        var points = centres.filter { $0.x >= 0 && $0.x <= Double(width) && abs($0.y - centreRow) < Double(bendMargin) + 4 }
+    /// The vertical offset of a line's character centers along the strip, as a quadratic fitted
+    /// (twice, the second time without centers more than 3 px off the first fit) to the centers in
+    /// strip coordinates; `nil` when the line is straight to within a pixel or too few centers.
+    static func bend(_ centers: [Point], centerRow: Double, width: Int) -> [Double]? {
+        var points = centers.filter { $0.x >= 0 && $0.x <= Double(width) && abs($0.y - centerRow) < Double(bendMargin) + 4 }
         guard points.count >= 10 else { return nil }
         var coefficients: (Double, Double, Double)?
         for _ in 0..<2 {
-            guard points.count >= 10, let c = fitQuadratic(points.map { ($0.x / Double(width), $0.y - centreRow) }) else { return nil }
+            guard points.count >= 10, let c = fitQuadratic(points.map { ($0.x / Double(width), $0.y - centerRow) }) else { return nil }
             coefficients = c
-            points = points.filter { abs(c.0 + c.1 * $0.x / Double(width) + c.2 * pow($0.x / Double(width), 2) - ($0.y - centreRow)) < 3 }
+            points = points.filter { abs(c.0 + c.1 * $0.x / Double(width) + c.2 * pow($0.x / Double(width), 2) - ($0.y - centerRow)) < 3 }
         }
         guard let (a, b, c) = coefficients else { return nil }
-        // Beyond the centres it was fitted to, a quadratic runs off: it holds its value at the
-        // last centre found (a line whose first characters were too faint to be found as
+        // Beyond the centers it was fitted to, a quadratic runs off: it holds its value at the
+        // last center found (a line whose first characters were too faint to be found as
         // components was cut from above them).
         let xs = points.map(\.x)
         let first = (xs.min() ?? 0) / Double(width), last = (xs.max() ?? Double(width)) / Double(width)
@@ -233,7 +233,7 @@ struct MRZLineReader: Sendable {
     /// templates when the network cannot run.
     func read(_ image: GrayImage, band: MRZBand, model: MRZGlyphModel? = try? MRZGlyphModel.shared.get()) -> MRZScores {
         let n = band.lineLength
-        // The band's homography (a fit to every character centre) once, for the strips and for
+        // The band's homography (a fit to every character center) once, for the strips and for
         // where the cells fall against the image's edge.
         let geometry = Self.rectification(band)
         let strips = strips(image, band: band, geometry: geometry)
@@ -288,21 +288,21 @@ struct MRZLineReader: Sendable {
     }
 
     /// The band's homography from the template-scale strip to the image, with where the first
-    /// character's centre and the line spacing stand in the strip.
+    /// character's center and the line spacing stand in the strip.
     typealias Rectification = (transform: Homography, left: Double, top: Double, spacing: Double, cells: [[Cell]])
 
-    /// A character centre found on a line, with the position it stands at (``cells(_:)``).
-    typealias Cell = (index: Int, centre: Point)
+    /// A character center found on a line, with the position it stands at (``cells(_:)``).
+    typealias Cell = (index: Int, center: Point)
 
     /// The band rectified: a homography from the template-scale band (character i of line k
-    /// centred at `left + i·w`, `top + k·spacing`) to the image. One homography for the whole
+    /// centered at `left + i·w`, `top + k·spacing`) to the image. One homography for the whole
     /// band, so that perspective shortens the pitch along a line as it does in the image; each
     /// line's strip is a horizontal slice of it. It starts affine (the last line's end placed by
     /// the other three corners: a four-corner perspective from two close lines swings wildly on a
-    /// pixel of error), then the fit to all character centres adds the perspective there is.
+    /// pixel of error), then the fit to all character centers adds the perspective there is.
     static func rectification(_ band: MRZBand) -> Rectification? {
         let w = Double(OCRBClassifier.width), h = Double(OCRBClassifier.height), pad = Double(Self.pad)
-        let corners = centreCorners(band)
+        let corners = centerCorners(band)
         let left = pad + w / 2, right = pad + Double(band.lineLength - 1) * w + w / 2, top = pad + h / 2
         let spacing = lineSpacing(band, corners)
         let last = Double(band.lines.count - 1) * spacing
@@ -315,10 +315,10 @@ struct MRZLineReader: Sendable {
         return (transform, left, top, spacing, cells)
     }
 
-    /// The band's homography fitted to every character centre found, each at its position in its
-    /// line (``cells(_:)``): a least-squares fit, and once more without the centres it misses by a third of a pitch (two
+    /// The band's homography fitted to every character center found, each at its position in its
+    /// line (``cells(_:)``): a least-squares fit, and once more without the centers it misses by a third of a pitch (two
     /// characters merged into one component, a speck). Four corners alone leave the perspective
-    /// of two close lines poorly determined; dozens of centres do not.
+    /// of two close lines poorly determined; dozens of centers do not.
     static func fitted(_ lines: [[Cell]], left: Double, top: Double, spacing: Double) -> Homography? {
         let w = Double(OCRBClassifier.width)
         var from: [Point] = [], to: [Point] = []
@@ -326,13 +326,13 @@ struct MRZLineReader: Sendable {
             let lineY = top + Double(k) * spacing
             for cell in cells {
                 from.append(Point(x: left + Double(cell.index) * w, y: lineY))
-                to.append(cell.centre)
+                to.append(cell.center)
             }
         }
         guard from.count >= 12, var fit = Homography(fitting: from, to: to) else { return nil }
         guard let back = Homography(fitting: to, to: from) else { return fit }
         let keep = from.indices.filter { hypot(back.apply(to[$0]).x - from[$0].x, back.apply(to[$0]).y - from[$0].y) < w / 3 }
-        // When a third of the centres miss the fit, the walk lost count (characters broken into
+        // When a third of the centers miss the fit, the walk lost count (characters broken into
         // strokes a pitch apart on thin print): the band's corners are the better guide.
         guard 5 * keep.count >= 4 * from.count else { return nil }
         if keep.count < from.count, keep.count >= 12, let refit = Homography(fitting: keep.map { from[$0] }, to: keep.map { to[$0] }) {
@@ -341,43 +341,43 @@ struct MRZLineReader: Sendable {
         return fit
     }
 
-    /// Each line's character centres found, with the position each stands at in its line
+    /// Each line's character centers found, with the position each stands at in its line
     /// (empty for a line whose walk lost count). The position comes from walking the chain of
     /// components: the gap to the next one, over the local pitch (which perspective and a bent
     /// page change slowly), is how many positions it advances.
-    static func cells(_ band: MRZBand) -> [[(index: Int, centre: Point)]] {
+    static func cells(_ band: MRZBand) -> [[(index: Int, center: Point)]] {
         aligned(walked(band), lineLength: band.lineLength)
     }
 
     /// Each line's walk on its own, from the common start projected on it.
-    static func walked(_ band: MRZBand) -> [[(index: Int, centre: Point)]] {
+    static func walked(_ band: MRZBand) -> [[(index: Int, center: Point)]] {
         let n = band.lineLength
-        let corners = centreCorners(band)
-        return band.lines.enumerated().map { k, line -> [(index: Int, centre: Point)] in
-            let centres = line.componentCenters
-            guard centres.count >= 2 else { return [] }
+        let corners = centerCorners(band)
+        return band.lines.enumerated().map { k, line -> [(index: Int, center: Point)] in
+            let centers = line.componentCenters
+            guard centers.count >= 2 else { return [] }
             // The line's own start: the common extent's start projected on this line.
             let start = k == 0 ? corners[0] : (k == band.lines.count - 1 ? corners[3]
                 : Point(x: corners[0].x + (corners[3].x - corners[0].x) * Double(k) / Double(band.lines.count - 1),
                         y: corners[0].y + (corners[3].y - corners[0].y) * Double(k) / Double(band.lines.count - 1)))
             var pitch = band.pitch
-            var index = Int((hypot(centres[0].x - start.x, centres[0].y - start.y) / pitch).rounded())
+            var index = Int((hypot(centers[0].x - start.x, centers[0].y - start.y) / pitch).rounded())
             // Thin or faded print breaks characters into strokes: a component within 0.3 pitch
-            // of the cell before is part of its character (their centres averaged); one 0.3-0.7
+            // of the cell before is part of its character (their centers averaged); one 0.3-0.7
             // pitch off every cell (a stroke of a character split in two, a speck) is left out
             // rather than counted as a character, which would push every later one a cell on.
-            var cells: [(index: Int, sum: Point, count: Double)] = [(index, centres[0], 1)]
-            for j in 1..<centres.count {
+            var cells: [(index: Int, sum: Point, count: Double)] = [(index, centers[0], 1)]
+            for j in 1..<centers.count {
                 let last = cells[cells.count - 1], anchor = Point(x: last.sum.x / last.count, y: last.sum.y / last.count)
-                let gap = hypot(centres[j].x - anchor.x, centres[j].y - anchor.y)
+                let gap = hypot(centers[j].x - anchor.x, centers[j].y - anchor.y)
                 let ratio = gap / pitch, step = Int(ratio.rounded())
                 if ratio < 0.3 {
-                    cells[cells.count - 1] = (last.index, Point(x: last.sum.x + centres[j].x, y: last.sum.y + centres[j].y), last.count + 1)
+                    cells[cells.count - 1] = (last.index, Point(x: last.sum.x + centers[j].x, y: last.sum.y + centers[j].y), last.count + 1)
                     continue
                 }
                 guard abs(ratio - Double(step)) <= 0.3 else { continue }
                 index += step
-                cells.append((index, centres[j], 1))
+                cells.append((index, centers[j], 1))
                 pitch = 0.8 * pitch + 0.2 * (gap / Double(step))
             }
             // A walk that overruns the line by no more than the positions it started in was
@@ -400,10 +400,10 @@ struct MRZLineReader: Sendable {
     /// perspective stays within a few degrees: each line is moved by the offset (up to two
     /// positions either way) whose columns stand most nearly across the first line, and then all
     /// together so that none runs past the zone's ends.
-    static func aligned(_ lines: [[(index: Int, centre: Point)]], lineLength n: Int) -> [[(index: Int, centre: Point)]] {
+    static func aligned(_ lines: [[(index: Int, center: Point)]], lineLength n: Int) -> [[(index: Int, center: Point)]] {
         guard lines.count > 1, lines[0].count >= 10 else { return lines }
-        let reference = Dictionary(lines[0].map { ($0.index, $0.centre) }, uniquingKeysWith: { a, _ in a })
-        let first = lines[0][0].centre, last = lines[0][lines[0].count - 1].centre
+        let reference = Dictionary(lines[0].map { ($0.index, $0.center) }, uniquingKeysWith: { a, _ in a })
+        let first = lines[0][0].center, last = lines[0][lines[0].count - 1].center
         func direction(at i: Int) -> Point {
             let a = reference[i - 1] ?? reference[i] ?? first, b = reference[i + 1] ?? reference[i] ?? last
             let (dx, dy) = a == b ? (last.x - first.x, last.y - first.y) : (b.x - a.x, b.y - a.y)
@@ -411,11 +411,11 @@ struct MRZLineReader: Sendable {
             return Point(x: dx / length, y: dy / length)
         }
         /// Mean |cos| of the angle between the columns and the first line: 0 when they stand across it.
-        func slant(_ line: [(index: Int, centre: Point)], _ offset: Int) -> Double? {
+        func slant(_ line: [(index: Int, center: Point)], _ offset: Int) -> Double? {
             var sum = 0.0, count = 0
             for cell in line {
                 guard let r = reference[cell.index - offset] else { continue }
-                let vx = cell.centre.x - r.x, vy = cell.centre.y - r.y, length = hypot(vx, vy)
+                let vx = cell.center.x - r.x, vy = cell.center.y - r.y, length = hypot(vx, vy)
                 guard length > 0 else { continue }
                 let u = direction(at: cell.index - offset)
                 sum += abs(vx * u.x + vy * u.y) / length
@@ -427,18 +427,18 @@ struct MRZLineReader: Sendable {
         for k in 1..<lines.count where lines[k].count >= 5 {
             let scored = (-2...2).compactMap { d in slant(lines[k], d).map { (d, $0) } }
             guard let best = scored.min(by: { $0.1 < $1.1 }), best.0 != 0 else { continue }
-            out[k] = lines[k].map { ($0.index - best.0, $0.centre) }
+            out[k] = lines[k].map { ($0.index - best.0, $0.center) }
         }
         let low = out.compactMap { $0.first?.index }.min() ?? 0, high = out.compactMap { $0.last?.index }.max() ?? 0
         let move = low < 0 ? -low : (high > n - 1 ? (n - 1) - high : 0)
         guard high - low <= n - 1 else { return lines }
-        return move == 0 ? out : out.map { $0.map { ($0.index + move, $0.centre) } }
+        return move == 0 ? out : out.map { $0.map { ($0.index + move, $0.center) } }
     }
 
-    /// Centres of the first and last characters of the first and last lines (top-left, top-right,
+    /// Centers of the first and last characters of the first and last lines (top-left, top-right,
     /// bottom-right, bottom-left), over the extent common to all lines: a line whose end
     /// characters were not found as components is still cut from the right place.
-    static func centreCorners(_ band: MRZBand) -> [Point] {
+    static func centerCorners(_ band: MRZBand) -> [Point] {
         let base = band.lines[0]
         let bx = base.end.x - base.start.x, by = base.end.y - base.start.y
         let blen = max(1e-9, (bx * bx + by * by).squareRoot())
@@ -457,7 +457,7 @@ struct MRZLineReader: Sendable {
         return [at(first, tStart), at(first, tEnd), at(last, tEnd), at(last, tStart)]
     }
 
-    /// The distance between line centres in strip pixels (the strip's cell is 1.3 character
+    /// The distance between line centers in strip pixels (the strip's cell is 1.3 character
     /// heights tall), from the band's own geometry.
     static func lineSpacing(_ band: MRZBand, _ c: [Point]) -> Double {
         guard band.lines.count > 1 else { return 0 }
@@ -468,7 +468,7 @@ struct MRZLineReader: Sendable {
 }
 
 extension MRZBand {
-    /// Where each character's centre stands in the image, line by line (from the band's
+    /// Where each character's center stands in the image, line by line (from the band's
     /// homography fitted to the characters found), for drawing and for callers that crop.
     public func characterCenters() -> [[Point]] {
         guard let (transform, left, top, spacing, _) = MRZLineReader.rectification(self) else { return [] }
@@ -512,7 +512,7 @@ extension MRZBand {
     }
 
     /// The band with each line running from its first to its last character as read
-    /// (``characterCenters()``: the lines' common extent, fitted to every character centre found),
+    /// (``characterCenters()``: the lines' common extent, fitted to every character center found),
     /// its components kept. The locator's end points are where the components it chained end: a
     /// line found short (its last characters too small or faint to become components) is read whole
     /// along the other lines, but its quad, the document placed from it and the redaction that
@@ -520,12 +520,12 @@ extension MRZBand {
     /// to its 16th character, the rest of the name and the check digits stayed legible. What the
     /// scanner returns is this band.
     public func asRead() -> MRZBand {
-        let centres = characterCenters()
-        guard centres.count == lines.count, centres.allSatisfy({ row in row.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+        let centers = characterCenters()
+        guard centers.count == lines.count, centers.allSatisfy({ row in row.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
             return self
         }
         var band = self
-        band.lines = zip(lines, centres).map { line, row in
+        band.lines = zip(lines, centers).map { line, row in
             MRZLineGeometry(start: row[0], end: row[row.count - 1], componentCount: line.componentCount,
                             componentCenters: line.componentCenters)
         }

@@ -163,11 +163,11 @@ public struct MRZScanner: Sendable {
     /// The factor that turns the locator's character height into the printed cap height: the
     /// peak of `score` (the template correlation of the band read at that height), and the best
     /// step's score (how well the templates fit at all: see ``clearProbe``). The locator
-    /// measures ink components, which blur and the binarisation make a pixel or two taller than
+    /// measures ink components, which blur and the binarization make a pixel or two taller than
     /// the glyphs: on the real specimens of `../shared/testdata/mrz-real` by 8–20% on most, 21–28%
     /// on the three with 6–8 px characters. The recognizer was trained on heights within 7% of the
     /// printed one, so the search climbs from 0.88 in steps of 0.08 (as far as 0.64 and 1.36)
-    /// while the score rises, then places the peak between the best step and its neighbours by a
+    /// while the score rises, then places the peak between the best step and its neighbors by a
     /// parabola. On 30 generated photos of `make bench-scan` (cap height 0.945 pitch) it finds
     /// 0.93–0.97 pitch on 27, where the locator's estimate was 0.95–1.18.
     static func heightFactor(_ score: (Double) -> Float) -> (factor: Double, score: Float) {
@@ -183,11 +183,11 @@ public struct MRZScanner: Sendable {
         let direction = at(1) > at(-1) ? 1 : -1
         while steps.contains(best + direction), at(best + direction) > at(best) { best += direction }
         var factor = start + Double(best) * step
-        // Both neighbours are known unless the climb stopped at the search's end.
+        // Both neighbors are known unless the climb stopped at the search's end.
         if let left = samples[best - 1], let right = samples[best + 1] {
-            let centre = samples[best]!, curvature = left - 2 * centre + right
+            let center = samples[best]!, curvature = left - 2 * center + right
             // The vertex lies within half a step of the best step (which scores at least as
-            // high as both neighbours); a probe more to confirm it changed nothing measurable.
+            // high as both neighbors); a probe more to confirm it changed nothing measurable.
             if curvature < 0 { factor += Double(0.5 * (left - right) / curvature) * step }
         }
         return (factor, samples[best]!)
@@ -468,7 +468,7 @@ public struct MRZScanner: Sendable {
     }
 
     /// The recognizer's input for a band (turned and scaled as read): per line, its windows one
-    /// after another (28 × 32 floats each, normalised as the network sees them). For measuring a
+    /// after another (28 × 32 floats each, normalized as the network sees them). For measuring a
     /// trained model on real images outside the process (`idkit-bench recognizer-windows`).
     package static func recognizerWindows(_ image: GrayImage, band: MRZBand) -> [[Float]] {
         MRZLineReader().read(image, band: band).windows

@@ -4,7 +4,7 @@ extension MRZLineReader {
     /// A line strip whose paper is lit unevenly evened out: a shadow cast over one end of the zone
     /// (a hand's or a phone's) darkens paper and ink alike, and the glyphs in it keep their
     /// contrast against their own paper but not against the lit part of the line, so that the
-    /// recognizer's windows there (normalised one by one, with a floor on their spread) read as
+    /// recognizer's windows there (normalized one by one, with a floor on their spread) read as
     /// covered. Each pixel is divided by its paper's brightness: the strip's gray closing by a
     /// rectangle wider and taller than a stroke (``paperKernel``), which removes the glyphs and
     /// keeps the shadow, its soft edge and a finger over the line (larger than a glyph) as they

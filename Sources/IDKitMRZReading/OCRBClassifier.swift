@@ -1,6 +1,6 @@
 import IDKitImage
 
-/// Scores a character cell against the OCR-B reference cells (``OCRBTemplates``) by normalised
+/// Scores a character cell against the OCR-B reference cells (``OCRBTemplates``) by normalized
 /// cross-correlation, which ignores brightness and contrast, at a few shifts around the nominal
 /// cell so that a character a pixel or two off its pitch still fits.
 struct OCRBClassifier: Sendable {

@@ -3,7 +3,7 @@ import IDKitImage
 import IDKitDocumentDetection
 
 /// The pictures a backend stores of one document (issue 14): the document straightened at a
-/// stated resolution, its face photo and its holder's signature, in colour.
+/// stated resolution, its face photo and its holder's signature, in color.
 public struct DocumentImages: Sendable {
     public var document: ColorImage?
     public var face: ColorImage?
@@ -17,7 +17,7 @@ public struct DocumentImages: Sendable {
 }
 
 extension DocumentScanner {
-    /// The crops of every document of `scan` (in `scan.documents` order) from the colour image it
+    /// The crops of every document of `scan` (in `scan.documents` order) from the color image it
     /// was read from (``scanPages(file:color:)``). With an image redaction mode, the MRZ bands and
     /// barcodes are blacked out first, as in the annotation.
     public func crops(of scan: DocumentScan, in color: ColorImage, dpi: Double = 300) -> [DocumentImages] {

@@ -73,7 +73,7 @@ extension DocumentScan {
         if let document, let data = try? DocumentScan.encoder.encode(document) { w.raw(Array(data)) } else { w.null() }
         // Corners only where the image shows the document's edges: an outline the format places
         // from the MRZ alone (none found around it: a crop inside the page, a page on a background
-        // of its own colour) is an estimate, not an outline, and gives none.
+        // of its own color) is an estimate, not an outline, and gives none.
         w.key("corners")
         if let corners = outlineCorners {
             w.beginArray()

@@ -154,8 +154,8 @@ public struct DocumentScanner: Sendable {
         scanPage(data, page: 0, since: Date()).scan
     }
 
-    /// ``scan(data:)`` decoding the page once in colour and reading the gray derived from it; the
-    /// colour image too (for ``crops(of:in:)``), `nil` when it could not be decoded.
+    /// ``scan(data:)`` decoding the page once in color and reading the gray derived from it; the
+    /// color image too (for ``crops(of:in:)``), `nil` when it could not be decoded.
     public func scanKeepingColor(data: [UInt8]) -> (scan: DocumentScan, color: ColorImage?) {
         let (scan, _, color) = scanPage(data, page: 0, since: Date(), color: true)
         return (scan, color)
@@ -168,7 +168,7 @@ public struct DocumentScanner: Sendable {
         scanPages(file: path, color: false).map { ($0.page, $0.scan, $0.image) }
     }
 
-    /// ``scanPages(file:)``, with `color` each page decoded once in colour (RGB, for crops) and
+    /// ``scanPages(file:)``, with `color` each page decoded once in color (RGB, for crops) and
     /// read in the gray derived from it (``ColorImage/gray``).
     public func scanPages(file path: String, color: Bool) -> [(page: Int, scan: DocumentScan, image: GrayImage?, color: ColorImage?)] {
         let t0 = Date()
@@ -180,8 +180,8 @@ public struct DocumentScanner: Sendable {
             return [(0, failed(error, since: t0), nil, nil)]
         }
         return (0..<pages).map { page in
-            let (scan, image, colour) = scanPage(data, page: page, since: page == 0 ? t0 : Date(), color: color)
-            return (page, scan, image, colour)
+            let (scan, image, color) = scanPage(data, page: page, since: page == 0 ? t0 : Date(), color: color)
+            return (page, scan, image, color)
         }
     }
 
@@ -189,12 +189,12 @@ public struct DocumentScanner: Sendable {
     /// `total` timed from `t0`.
     private func scanPage(_ data: [UInt8], page: Int, since t0: Date, color: Bool = false) -> (scan: DocumentScan, image: GrayImage?, color: ColorImage?) {
         let image: GrayImage
-        var colour: ColorImage?
+        var decodedColor: ColorImage?
         do throws(ImageError) {
             if color {
                 let decoded = try ImageDecoder.decodeColorPage(data, page: page, limits: limits)
-                colour = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
-                image = colour!.gray
+                decodedColor = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+                image = decodedColor!.gray
             } else {
                 let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
                 image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
@@ -205,7 +205,7 @@ public struct DocumentScanner: Sendable {
         var result = scan(image)
         result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
         result.timingsMs["total"] = ms(since: t0)
-        return (result, image, colour)
+        return (result, image, decodedColor)
     }
 
     private func failed(_ error: ImageError, since t0: Date) -> DocumentScan {
@@ -236,7 +236,7 @@ public struct DocumentScanner: Sendable {
         // barcode search is the quick one: only the two strongest bar fields the locator finds
         // outside the bands (their text lines are parallel strokes too), and a QR search — no
         // whole-image search with every decoder on every passport page. An image with no band (a
-        // driving licence, a bare symbol) gets the reader of `idkit barcode` without its last-resort
+        // driving license, a bare symbol) gets the reader of `idkit barcode` without its last-resort
         // attempts on the located fields (mirrored, bicubic, a fixed threshold: 10–30 ms each on a
         // page's guilloches, which the locator takes for bar fields, for the one unit of the zxing
         // suites they read), searched whole by every decoder only when small or when a located

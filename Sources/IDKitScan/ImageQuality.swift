@@ -28,13 +28,13 @@ public struct QualityThresholds: Sendable, Equatable, Codable {
 
 /// How good the image is for reading the MRZ, with hints a capture app can show.
 public struct ImageQuality: Sendable, Equatable, Codable {
-    /// Mean grey level around the MRZ (the whole image when none was found), 0 black … 1 white.
+    /// Mean gray level around the MRZ (the whole image when none was found), 0 black … 1 white.
     public var brightness: Double
     /// Steepest ink edges of the MRZ relative to its contrast: about 1 for a crisp scan, 0.4 for
     /// a one-pixel blur, 0.2 for two; `nil` without an MRZ.
     public var sharpness: Double?
     /// Fraction of the area around the MRZ (the whole image without one) that is washed out:
-    /// 5×5 neighbourhoods averaging 245 or more.
+    /// 5×5 neighborhoods averaging 245 or more.
     public var glare: Double
     public var mrzCharHeightPx: Double?
     public var isSharp: Bool
@@ -142,7 +142,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         }.max() ?? 0
     }
 
-    /// The 99th percentile of the horizontal and vertical grey differences, over the contrast
+    /// The 99th percentile of the horizontal and vertical gray differences, over the contrast
     /// between the region's dark (5th percentile) and light (95th) levels.
     static func sharpness(_ image: GrayImage, _ r: (x0: Int, y0: Int, x1: Int, y1: Int), histogram: Histogram256) -> Double {
         let contrast = Double(histogram.percentile(0.95) - histogram.percentile(0.05))

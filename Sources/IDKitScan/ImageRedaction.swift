@@ -15,7 +15,7 @@ public struct DocumentImageRegions: Sendable, Equatable, Hashable, Codable {
 }
 
 extension RedactionSettings {
-    /// Blacks out (value 0) the MRZ band and every barcode, each grown by 4% around its centre so
+    /// Blacks out (value 0) the MRZ band and every barcode, each grown by 4% around its center so
     /// that a quadrilateral found a pixel short still covers the print. Does nothing unless the
     /// mode redacts the image.
     public func redact(_ image: inout GrayImage, regions: DocumentImageRegions) {

@@ -44,22 +44,22 @@ public enum ScanAnnotation {
         }
         guard let band = scan.band else { return rgb }
         let verified = scan.reading?.verified == true
-        let colour: (UInt8, UInt8, UInt8) = verified ? (40, 220, 60) : (235, 50, 40)
+        let color: (UInt8, UInt8, UInt8) = verified ? (40, 220, 60) : (235, 50, 40)
         let q = band.quad.corners
-        for k in 0..<4 { line(q[k], q[(k + 1) % 4], colour, thickness: 2) }
+        for k in 0..<4 { line(q[k], q[(k + 1) % 4], color, thickness: 2) }
         // Character boxes.
         let half = band.pitch * 0.45, halfH = band.characterHeight * 0.6
         let d = band.lines[0]
         let len = max(1e-9, ((d.end.x - d.start.x) * (d.end.x - d.start.x) + (d.end.y - d.start.y) * (d.end.y - d.start.y)).squareRoot())
         let ux = (d.end.x - d.start.x) / len, uy = (d.end.y - d.start.y) / len
-        for (l, centres) in band.characterCenters().enumerated() {
-            for (i, c) in centres.enumerated() {
+        for (l, centers) in band.characterCenters().enumerated() {
+            for (i, c) in centers.enumerated() {
                 let conf = scan.reading.map { $0.confidence.indices.contains(l) && $0.confidence[l].indices.contains(i) ? $0.confidence[l][i] : 1 } ?? 1
-                let boxColour: (UInt8, UInt8, UInt8) = conf >= 0.8 ? (60, 160, 255) : (255, 170, 0)
+                let boxColor: (UInt8, UInt8, UInt8) = conf >= 0.8 ? (60, 160, 255) : (255, 170, 0)
                 let corners = [(-half, -halfH), (half, -halfH), (half, halfH), (-half, halfH)].map {
                     Point(x: c.x + $0.0 * ux - $0.1 * uy, y: c.y + $0.0 * uy + $0.1 * ux)
                 }
-                for k in 0..<4 { line(corners[k], corners[(k + 1) % 4], boxColour) }
+                for k in 0..<4 { line(corners[k], corners[(k + 1) % 4], boxColor) }
             }
         }
         // The reading, in OCR-B template glyphs, on a white plate at the top left (not when the

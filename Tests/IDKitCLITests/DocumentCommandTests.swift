@@ -175,7 +175,7 @@ import IDKitImage
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("idkit scan --crop writes each document straightened at 300 dpi, its face and its signature, in colour, and names the files in the JSON")
+    @Test("idkit scan --crop writes each document straightened at 300 dpi, its face and its signature, in color, and names the files in the JSON")
     func crops() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-crop-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -190,7 +190,7 @@ import IDKitImage
         #expect(crops["signature"] as? String == dir.path + "/pair-00.signature.png")
         let second = try #require((o["documents"] as? [[String: Any]])?.last?["crops"] as? [String: Any])
         #expect(second["document"] as? String == dir.path + "/pair-00.doc2.document.png")
-        // The primary is a passport page: 125 × 88 mm at 300 dpi, in colour.
+        // The primary is a passport page: 125 × 88 mm at 300 dpi, in color.
         let document = try ImageDecoder.decodeColorPage(Array(try Data(contentsOf: dir.appendingPathComponent("pair-00.document.png")))).image
         #expect(document.width == 1476 && document.height == 1039)
         #expect(stride(from: 0, to: document.pixels.count, by: 3).contains { document.pixels[$0] != document.pixels[$0 + 2] })

@@ -247,7 +247,7 @@ final class RunningServer: @unchecked Sendable {
                                       headers: ["Content-Type": "text/plain", "Transfer-Encoding": "chunked"])
         #expect(chunked.status == 413)
         #expect(try server.call("POST", "/v1/mrz", body: Data("x".utf8), headers: ["Content-Type": "image/png"]).status == 415)
-        #expect(try server.call("GET", "/version").text == "{\"idkit\":\"0.1.0\"}\n")
+        #expect(try server.call("GET", "/version").text == "{\"idkit\":\"1.0.0\"}\n")
         #expect(try server.call("GET", "/openapi.json").text.contains(#""openapi": "3.1.0""#))
         // A readable image with nothing of a document in it: 422, the scan's status said.
         let blank = try ImageEncoder.png(ColorImage(width: 200, height: 150, pixels: [UInt8](repeating: 240, count: 200 * 150 * 3)))

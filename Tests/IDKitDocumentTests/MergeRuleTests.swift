@@ -4,15 +4,15 @@ import IDKitDocument
 import IDKitMRZ
 import IDKitAAMVA
 
-/// The rules of the merge one at a time, on the ICAO TD3 specimen and the seeded AAMVA licence
+/// The rules of the merge one at a time, on the ICAO TD3 specimen and the seeded AAMVA license
 /// of `TestVectors/` (the same inputs as `merge-cases.json`).
 @Suite struct MergeRuleTests {
     static let td3 = MergeCase.all.first { $0.id == "td3-specimen-with-front-viz" }!
-    static let licence = MergeCase.all.first { $0.id == "aamva-licence-with-us-viz" }!
+    static let license = MergeCase.all.first { $0.id == "aamva-licence-with-us-viz" }!
     static let reference = CalendarDate(year: 2025, month: 6, day: 1)
 
     var mrz: MRZResult { try! MRZParser(referenceDate: Self.reference).parse(lines: Self.td3.input.mrz!) }
-    var barcode: [UInt8] { Self.licence.documentInput.barcode! }
+    var barcode: [UInt8] { Self.license.documentInput.barcode! }
 
     @Test func everyFieldButTheNumberPrefersBarcodeThenBackThenFrontThenMRZ() throws {
         let merger = DocumentMerger(referenceDate: Self.reference)

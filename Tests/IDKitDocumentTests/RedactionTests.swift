@@ -136,9 +136,9 @@ import IDKitMRZ
             documentClass?.type == .driverLicense
                 ? RedactionSettings(mode: .fullResult, fields: [.address]) : RedactionSettings(mode: .fullResult, fields: [.personalIdNumber])
         }
-        let licence = MergeCase.all.first { $0.id == "aamva-licence-with-us-viz" }!
+        let license = MergeCase.all.first { $0.id == "aamva-licence-with-us-viz" }!
         let passport = MergeCase.all.first { $0.id == "td3-specimen-with-front-viz" }!
-        let a = try DocumentMerger(redaction: policy).merge(licence.documentInput)
+        let a = try DocumentMerger(redaction: policy).merge(license.documentInput)
         let b = try DocumentMerger(redaction: policy).merge(passport.documentInput)
         #expect(a.redacted == ["address"])
         #expect(a[.address].value == nil)

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test(arguments: ["rgb24.bmp", "rgb32-topdown.bmp"])
-    func colourBitmapsBottomUpAndTopDown(_ name: String) throws {
+    func colorBitmapsBottomUpAndTopDown(_ name: String) throws {
         let image = try Self.decode(name)
         #expect(image.width == 210 && image.height == 100)
         #expect(image.pixels == Self.twinCrop.pixels)
@@ -169,7 +169,7 @@ import Testing
     }
 }
 
-/// Colour decoding (issue 14): decoded once in RGB, the gray the readers use derived from it is
+/// Color decoding (issue 14): decoded once in RGB, the gray the readers use derived from it is
 /// the gray decode's image.
 @Suite struct ColorDecodingTests {
     /// A small RGB test card: a gradient in each channel and a saturated square.
@@ -186,25 +186,25 @@ import Testing
         return ColorImage(width: w, height: h, pixels: px)
     }()
 
-    @Test func colourPNGRoundTripsAndItsGrayIsTheGrayDecode() throws {
+    @Test func colorPNGRoundTripsAndItsGrayIsTheGrayDecode() throws {
         let png = try ImageEncoder.png(Self.card)
-        let (colour, orientation) = try ImageDecoder.decodeColorPage(png)
+        let (color, orientation) = try ImageDecoder.decodeColorPage(png)
         #expect(orientation == 0)
-        #expect(colour == Self.card)
+        #expect(color == Self.card)
         let gray = try ImageDecoder.decode(png)
-        #expect(gray == colour.gray)
+        #expect(gray == color.gray)
         // BT.601 with the decoders' integer weights: the red square's gray level.
-        // A crop in colour is the same rectangle as in gray, clipped to the image the same way.
-        let crop = colour.cropped(x: 30, y: -4, width: 20, height: 10)
+        // A crop in color is the same rectangle as in gray, clipped to the image the same way.
+        let crop = color.cropped(x: 30, y: -4, width: 20, height: 10)
         #expect(crop.width == 7 && crop.height == 6)
-        #expect(crop.gray == colour.gray.cropped(x: 30, y: -4, width: 20, height: 10))
+        #expect(crop.gray == color.gray.cropped(x: 30, y: -4, width: 20, height: 10))
         let red: Int = 200, green: Int = 30, blue: Int = 60
         let luma = (77 * red + 150 * green + 29 * blue + 128) >> 8
-        #expect(Int(colour.gray[12, 7]) == luma)
+        #expect(Int(color.gray[12, 7]) == luma)
     }
 
-    /// A 24-bit bottom-up BMP written here from the card: the colours come back, and the gray.
-    @Test func colourBMP() throws {
+    /// A 24-bit bottom-up BMP written here from the card: the colors come back, and the gray.
+    @Test func colorBMP() throws {
         let w = Self.card.width, h = Self.card.height
         let stride = (w * 3 + 3) / 4 * 4
         typealias T = ImageFormatTests
@@ -218,35 +218,35 @@ import Testing
             for x in 0..<w { let i = 3 * (y * w + x); row += [Self.card.pixels[i + 2], Self.card.pixels[i + 1], Self.card.pixels[i]] }
             bmp += row + [UInt8](repeating: 0, count: stride - row.count)
         }
-        let colour = try ImageDecoder.decodeColorPage(bmp).image
-        #expect(colour == Self.card)
-        #expect(try ImageDecoder.decode(bmp) == colour.gray)
+        let color = try ImageDecoder.decodeColorPage(bmp).image
+        #expect(color == Self.card)
+        #expect(try ImageDecoder.decode(bmp) == color.gray)
     }
 
-    /// The committed formats: in colour and through the derived gray, the same pixels as the gray
+    /// The committed formats: in color and through the derived gray, the same pixels as the gray
     /// decode (lossless formats exactly).
     @Test(arguments: ["gray8.bmp", "rgb24.bmp", "two-pages.tif", "lossless.webp", "gray.gif", "lossless.heic", "twin.png"])
-    func everyFormatDecodesInColour(_ name: String) throws {
+    func everyFormatDecodesInColor(_ name: String) throws {
         let data = try ImageFormatTests.bytes(name)
-        let colour = try ImageDecoder.decodeColorPage(data).image
-        #expect(colour.gray == (try ImageDecoder.decode(data)))
+        let color = try ImageDecoder.decodeColorPage(data).image
+        #expect(color.gray == (try ImageDecoder.decode(data)))
     }
 
     /// JPEG: libjpeg's gray output is the stored luma; the gray of its RGB output is the same to
     /// within rounding.
-    @Test func jpegColourGrayIsTheLumaToWithinRounding() throws {
+    @Test func jpegColorGrayIsTheLumaToWithinRounding() throws {
         let url = ImageFormatTests.directory.deletingLastPathComponent().appendingPathComponent("clean-00-td3.jpg")
         let data = Array(try Data(contentsOf: url))
-        let colour = try ImageDecoder.decodeColorPage(data).image
+        let color = try ImageDecoder.decodeColorPage(data).image
         let gray = try ImageDecoder.decode(data)
-        let differences = zip(colour.gray.pixels, gray.pixels).map { abs(Int($0) - Int($1)) }
+        let differences = zip(color.gray.pixels, gray.pixels).map { abs(Int($0) - Int($1)) }
         #expect(differences.max()! <= 3)
         #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 0.7)
-        // A colour photo: the channels differ somewhere.
-        #expect(stride(from: 0, to: colour.pixels.count, by: 3).contains { colour.pixels[$0] != colour.pixels[$0 + 2] })
+        // A color photo: the channels differ somewhere.
+        #expect(stride(from: 0, to: color.pixels.count, by: 3).contains { color.pixels[$0] != color.pixels[$0 + 2] })
     }
 
-    @Test func hugeHeadersAreRefusedInColourToo() throws {
+    @Test func hugeHeadersAreRefusedInColorToo() throws {
         #expect(throws: ImageError.self) { try ImageDecoder.decodeColorPage(try ImageFormatTests.hugeHEIF()) }
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import IDKitImage
 
 /// The 3 × 3 rank filters of the band search's looks (OpenCV's erode and dilate through the shim)
-/// against their definition: each pixel the darkest or lightest of its 3 × 3 neighbourhood, the
+/// against their definition: each pixel the darkest or lightest of its 3 × 3 neighborhood, the
 /// pixels outside the image repeating the border's.
 @Suite struct RankFilterTests {
     static func reference(_ image: GrayImage, maximum: Bool) -> [UInt8] {

@@ -5,7 +5,7 @@ import IDKitImage
 /// The band locator's ink components (OpenCV's box filter and connected components through the
 /// shim) against their definition, written out naively here: a pixel is ink when it is darker
 /// than the mean of its (2r+1)² window clipped to the image by the fraction `contrast` and by at
-/// least `minimumDifference` grey levels (in integers: p·A·1024 < S·⌊(1−c)·1024⌋ and S − p·A ≥ d·A);
+/// least `minimumDifference` gray levels (in integers: p·A·1024 < S·⌊(1−c)·1024⌋ and S − p·A ≥ d·A);
 /// the ink's 8-connected components with their box, count and coordinate sums.
 @Suite struct InkComponentTests {
     struct Blob: Hashable { var minX, minY, maxX, maxY, count: Int; var sumX, sumY: Int64 }
@@ -46,16 +46,16 @@ import IDKitImage
         return blobs
     }
 
-    /// Dark strokes and dots of several greys on a light, unevenly lit page with noise.
+    /// Dark strokes and dots of several grays on a light, unevenly lit page with noise.
     static func page(width: Int, height: Int, seed: UInt64) -> GrayImage {
         var state = seed
         func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
         var pixels = (0..<(width * height)).map { i in UInt8(170 + (i % width) * 60 / width + next() % 20) }
         for _ in 0..<(width * height / 150) {
-            let x0 = next() % width, y0 = next() % height, len = 2 + next() % 9, vertical = next() % 2 == 0, grey = next() % 120
+            let x0 = next() % width, y0 = next() % height, len = 2 + next() % 9, vertical = next() % 2 == 0, gray = next() % 120
             for k in 0..<len {
                 let x = vertical ? x0 : min(width - 1, x0 + k), y = vertical ? min(height - 1, y0 + k) : y0
-                pixels[y * width + x] = UInt8(grey)
+                pixels[y * width + x] = UInt8(gray)
             }
         }
         return GrayImage(width: width, height: height, pixels: pixels)
@@ -76,7 +76,7 @@ import IDKitImage
     }
 
     /// The labels' width follows the ink: under 65,535 ink pixels 16-bit labels, above them 32-bit
-    /// (OpenCV's 16-bit labelling overflows past 65,535 labels and crashed on a page of noise).
+    /// (OpenCV's 16-bit labeling overflows past 65,535 labels and crashed on a page of noise).
     /// A grid of isolated dark dots, one component each, on either side of the bound.
     @Test(arguments: [(250, 250, 15_625), (600, 600, 90_000)])
     func everyDotIsAComponentEitherSideOfTheLabelBound(width: Int, height: Int, dots: Int) {

@@ -4,7 +4,7 @@ import IDKitImage
 @testable import IDKitMRZReading
 
 /// The straightening of a bent MRZ line (a curved page): the quadratic the reader fits to where
-/// the character centres fall in the strip.
+/// the character centers fall in the strip.
 @Suite struct LineBendTests {
     @Test func quadraticFitRecoversItsCoefficients() throws {
         let samples = (0..<20).map { i -> (Double, Double) in let t = Double(i) / 19; return (t, 1.5 - 2 * t + 4 * t * t) }
@@ -13,32 +13,32 @@ import IDKitImage
     }
 
     @Test func straightLineIsLeftAlone() {
-        // Centres within half a pixel of the nominal row: no correction.
-        let centres = (0..<40).map { i in Point(x: 14 + Double(i) * 20, y: 17 + (i % 2 == 0 ? 0.4 : -0.4)) }
-        #expect(MRZLineReader.bend(centres, centreRow: 17, width: 808) == nil)
+        // Centers within half a pixel of the nominal row: no correction.
+        let centers = (0..<40).map { i in Point(x: 14 + Double(i) * 20, y: 17 + (i % 2 == 0 ? 0.4 : -0.4)) }
+        #expect(MRZLineReader.bend(centers, centerRow: 17, width: 808) == nil)
     }
 
     @Test func bentLineIsFollowedAndASpeckIgnored() throws {
-        // An arc 4 px deep in the middle, and one stray centre 8 px off (a speck, a merged pair).
-        var centres = (0..<40).map { i -> Point in
+        // An arc 4 px deep in the middle, and one stray center 8 px off (a speck, a merged pair).
+        var centers = (0..<40).map { i -> Point in
             let x = 14 + Double(i) * 20, t = x / 808
             return Point(x: x, y: 17 + 16 * t * (1 - t))
         }
-        centres[7].y += 8
-        let offsets = try #require(MRZLineReader.bend(centres, centreRow: 17, width: 808))
+        centers[7].y += 8
+        let offsets = try #require(MRZLineReader.bend(centers, centerRow: 17, width: 808))
         #expect(abs(offsets[404] - 4) < 0.3)
         #expect(abs(offsets[20] - 16 * (20.0 / 808) * (1 - 20.0 / 808)) < 0.3)
     }
 
-    @Test func bendHoldsBeyondTheCentresFound() throws {
+    @Test func bendHoldsBeyondTheCentersFound() throws {
         // Only the last 25 characters were found (the first 15 too faint): the quadratic through
         // them would run 8 px off at the line's start; the correction holds its value at the first
-        // centre found instead of cutting the faint characters from above them.
-        let centres = (15..<40).map { i -> Point in
+        // center found instead of cutting the faint characters from above them.
+        let centers = (15..<40).map { i -> Point in
             let x = 14 + Double(i) * 20, t = x / 808
             return Point(x: x, y: 17 + 16 * t * (1 - t))
         }
-        let offsets = try #require(MRZLineReader.bend(centres, centreRow: 17, width: 808))
+        let offsets = try #require(MRZLineReader.bend(centers, centerRow: 17, width: 808))
         let firstFound = 14 + 15 * 20
         #expect(abs(offsets[firstFound] - 16 * (Double(firstFound) / 808) * (1 - Double(firstFound) / 808)) < 0.3)
         #expect(offsets[0] == offsets[firstFound])
@@ -58,25 +58,25 @@ import IDKitImage
 }
 
 /// A strip cut to a line's first characters (the probes of orientation and height read 8) is
-/// straightened as the whole line is: the bend is fitted to all of the line's centres.
+/// straightened as the whole line is: the bend is fitted to all of the line's centers.
 @Suite struct PartialStripBendTests {
     @Test func aLinesFirstCharactersAreStraightenedAsTheWholeLineIs() throws {
         // Two lines of 44 dark blocks on white, 20 px apart along x, the first bent 16 px deep.
         let width = 1000, height = 220
         var pixels = [UInt8](repeating: 255, count: width * height)
-        func centre(_ line: Int, _ i: Int) -> Point {
+        func center(_ line: Int, _ i: Int) -> Point {
             let t = Double(i) / 43
             return Point(x: 40 + Double(i) * 20, y: 60 + Double(line) * 60 + (line == 0 ? 64 * t * (1 - t) : 0))
         }
         for line in 0..<2 {
             for i in 0..<44 {
-                let c = centre(line, i)
+                let c = center(line, i)
                 for y in Int(c.y) - 8..<Int(c.y) + 8 { for x in Int(c.x) - 6..<Int(c.x) + 6 { pixels[y * width + x] = 0 } }
             }
         }
         let image = GrayImage(width: width, height: height, pixels: pixels)
         let lines = (0..<2).map { l in
-            MRZLineGeometry(start: centre(l, 0), end: centre(l, 43), componentCount: 44, componentCenters: (0..<44).map { centre(l, $0) })
+            MRZLineGeometry(start: center(l, 0), end: center(l, 43), componentCount: 44, componentCenters: (0..<44).map { center(l, $0) })
         }
         let band = MRZBand(lines: lines, characterHeight: 16, pitch: 20, format: .td3)
         let reader = MRZLineReader()
@@ -96,14 +96,14 @@ import IDKitImage
 /// of the band and no straightening within the strip follows its lines.
 @Suite struct LineCurveTests {
     /// A TD3 band whose two lines arc by `sagitta` pixels (pitch 20, lines 50 apart), as the
-    /// locator would report it: every character's centre a component.
+    /// locator would report it: every character's center a component.
     static func band(sagitta: Double) -> MRZBand {
         let lines = (0..<2).map { k -> MRZLineGeometry in
-            let centres = (0..<44).map { i -> Point in
+            let centers = (0..<44).map { i -> Point in
                 let t = Double(i) / 43
                 return Point(x: 100 + 20 * Double(i), y: 300 + 50 * Double(k) + 4 * sagitta * t * (1 - t))
             }
-            return MRZLineGeometry(start: centres[0], end: centres[43], componentCount: 44, componentCenters: centres)
+            return MRZLineGeometry(start: centers[0], end: centers[43], componentCount: 44, componentCenters: centers)
         }
         return MRZBand(lines: lines, characterHeight: 19, pitch: 20, format: .td3)
     }
@@ -120,19 +120,19 @@ import IDKitImage
         #expect(MRZLineReader.curves(band, geometry) == nil)
     }
 
-    @Test func bentBandIsFollowedThroughEveryCentre() throws {
+    @Test func bentBandIsFollowedThroughEveryCenter() throws {
         let band = Self.band(sagitta: 30)          // 1.5 pitches: beyond what the strip's straightening holds
         let geometry = try #require(MRZLineReader.rectification(band))
         #expect(MRZLineReader.residual(band, geometry, MRZLineReader.cells(band)) > MRZLineReader.curvedResidual)
         let curves = try #require(MRZLineReader.curves(band, geometry))
         #expect(curves.count == 2)
         for (k, line) in band.lines.enumerated() {
-            for (i, centre) in line.componentCenters.enumerated() {
+            for (i, center) in line.componentCenters.enumerated() {
                 let p = curves[k].point(Double(i))
-                #expect(hypot(p.x - centre.x, p.y - centre.y) < 0.6, "line \(k) position \(i)")
+                #expect(hypot(p.x - center.x, p.y - center.y) < 0.6, "line \(k) position \(i)")
             }
         }
-        // Beyond the last centre found the line runs straight on, along its direction there.
+        // Beyond the last center found the line runs straight on, along its direction there.
         let end = curves[0].point(43), past = curves[0].point(45), slope = curves[0].tangent(43)
         #expect(abs(past.x - (end.x + 2 * slope.x)) < 1e-9 && abs(past.y - (end.y + 2 * slope.y)) < 1e-9)
     }
@@ -153,14 +153,14 @@ import IDKitImage
 
     @Test func lineCountedAPositionOffIsMovedIntoTheColumns() {
         // The second line's walk counted from one position late: its columns would slant by a
-        // pitch over the line spacing (22 degrees); aligned, each of its centres stands at the
-        // position of the first line's centre above it.
+        // pitch over the line spacing (22 degrees); aligned, each of its centers stands at the
+        // position of the first line's center above it.
         let walked = MRZLineReader.cells(Self.band(sagitta: 30))
-        let late = [walked[0], walked[1].dropLast().map { ($0.index + 1, $0.centre) }]
+        let late = [walked[0], walked[1].dropLast().map { ($0.index + 1, $0.center) }]
         let aligned = MRZLineReader.aligned(late, lineLength: 44)
         #expect(aligned[1].map(\.index) == Array(0..<43))
         // Both lines moved back together when the first runs past the zone's end.
-        let both = walked.map { $0.map { ($0.index + 1, $0.centre) } }
+        let both = walked.map { $0.map { ($0.index + 1, $0.center) } }
         let moved = MRZLineReader.aligned(both, lineLength: 44)
         #expect(moved.map { $0.first?.index } == [0, 0] && moved.map { $0.last?.index } == [43, 43])
     }

@@ -7,7 +7,7 @@ import IDKitMRZ
 /// Joining the pieces of a line that faint print broke (MRZBandLocator.fragmentedPrint), and
 /// grouping lines into bands where other print stands beside the zone.
 @Suite struct LocatorPieceTests {
-    /// Character centres of a line at 20 px pitch, 3° turned, characters 18 px high.
+    /// Character centers of a line at 20 px pitch, 3° turned, characters 18 px high.
     static func node(_ i: Int, row: Double = 0) -> MRZBandLocator.Node {
         let a = 3 * Double.pi / 180, x = 100 + Double(i) * 20, y = 200 + row
         return MRZBandLocator.Node(center: Point(x: x * cos(a) - y * sin(a), y: x * sin(a) + y * cos(a)), size: 18)
@@ -68,7 +68,7 @@ import IDKitMRZ
                 // 6-14 characters with gaps of 1-8 positions.
                 let row = Double(rng.next() % 8) * 34, shift = Double(rng.next() % 200)
                 let pitch = 18 + Double(rng.next() % 5), size = 0.9 * pitch + Double(rng.next() % 3)
-                // Centres up to `jitter` px off the line: a short piece's direction is then a few
+                // Centers up to `jitter` px off the line: a short piece's direction is then a few
                 // degrees off, and it may join a long one only once joined to another piece.
                 let jitter = rng.next() % 9
                 var position = 0

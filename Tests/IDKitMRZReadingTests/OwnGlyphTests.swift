@@ -12,7 +12,7 @@ import IDKitMRZ
     static let truth = ["I<SI<09999100180706966505468<<", "6606079F0807276SI<<<<<<<<<<<<0", "VZOREC<<TINA<<<<<<<<<<<<<<<<<<"]
 
     /// A 28 × 32 window (ink, as the network sees it) with a ring of half-width `rx` and
-    /// half-height 11 around the cell's centre, or a symbol-specific bar pattern for other
+    /// half-height 11 around the cell's center, or a symbol-specific bar pattern for other
     /// symbols; a little deterministic noise, different in every cell.
     static func window(_ ch: Character, zeroWidth: Float, cell: Int) -> [Float] {
         var out = [Float](repeating: 0, count: 28 * 32)

@@ -170,7 +170,7 @@ import IDKitMRZ
         }
     }
 
-    /// The probe's definition written out plainly: per symbol, the best normalised cross-correlation
+    /// The probe's definition written out plainly: per symbol, the best normalized cross-correlation
     /// (in doubles) of any variant's template with the cell at any shift within reach that lies
     /// wholly inside the strip and has contrast.
     static func naiveScores(_ ink: [Float], width: Int, height: Int, x: Int, y: Int, reachX: Int, reachY: Int) -> [Double] {
@@ -245,7 +245,7 @@ import IDKitMRZ
         let weak = VerificationTests.scores(.td3, Self.specimen, [(1, 15, "O", -1.4)])
         let fused = MRZScanner.fused([wrong, right, weak])
         let zero = VerificationTests.symbols.firstIndex(of: "0")!, o = VerificationTests.symbols.firstIndex(of: "O")!
-        // Each frame counts at most e^4 against a symbol: -4 + 4 + 1.4 in favour of the 0.
+        // Each frame counts at most e^4 against a symbol: -4 + 4 + 1.4 in favor of the 0.
         #expect(abs((fused.evidence[1][15][zero] - fused.evidence[1][15][o]) - 1.4) < 1e-4)
         let reading = MRZDecoder().decode(fused)
         #expect(reading.lines == Self.specimen)

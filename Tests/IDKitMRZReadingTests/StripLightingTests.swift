@@ -73,8 +73,8 @@ import IDKitImage
     /// A TD3 band of two straight lines, 20 px a character.
     static func band() -> MRZBand {
         let lines = (0..<2).map { k -> MRZLineGeometry in
-            let centres = (0..<44).map { Point(x: 10 + Double($0) * 20, y: 20 + Double(k) * 40) }
-            return MRZLineGeometry(start: centres[0], end: centres[43], componentCount: 44, componentCenters: centres)
+            let centers = (0..<44).map { Point(x: 10 + Double($0) * 20, y: 20 + Double(k) * 40) }
+            return MRZLineGeometry(start: centers[0], end: centers[43], componentCount: 44, componentCenters: centers)
         }
         return MRZBand(lines: lines, characterHeight: 18, pitch: 20, format: .td3)
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import IDKitMRZ
 
-@Suite struct ParserBehaviourTests {
+@Suite struct ParserBehaviorTests {
     let parser = MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
     let td3 = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10"
 

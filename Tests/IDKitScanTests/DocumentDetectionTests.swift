@@ -96,7 +96,7 @@ struct DocumentPhotos: Decodable, Sendable {
             let overlap = max(0, min(t.x1, f.x1) - max(t.x0, f.x0)) * max(0, min(t.y1, f.y1) - max(t.y0, f.y0))
             let union = (t.x1 - t.x0) * (t.y1 - t.y0) + (f.x1 - f.x0) * (f.y1 - f.y0) - overlap
             // Half the union at least: the straightened page itself may be off by the corners'
-            // 2% of the diagonal (25 px on a TD2 at 300 dpi), a signature a few millimetres tall.
+            // 2% of the diagonal (25 px on a TD2 at 300 dpi), a signature a few millimeters tall.
             #expect(overlap / union > 0.5, "\(truth.layout) signature \(region.box) against \(t)")
             checked += 1
         }

@@ -10,7 +10,7 @@ import IDKitMRZ
 /// each alone in the frame; and a card of ID-1 shape with edges on all four sides and print on
 /// it, which is.
 struct NotADocumentTests {
-    /// A seeded scene: a mid-grey desk with fine noise, 900 × 640.
+    /// A seeded scene: a mid-gray desk with fine noise, 900 × 640.
     static func desk(seed: UInt64) -> GrayImage {
         var rng = SeededGenerator(seed: seed)
         var image = GrayImage(width: 900, height: 640, filledWith: 120)
@@ -54,7 +54,7 @@ struct NotADocumentTests {
         return image
     }
 
-    /// A desk's clutter: bars, boxes and strokes of random sizes and greys, no document among them.
+    /// A desk's clutter: bars, boxes and strokes of random sizes and grays, no document among them.
     static var clutter: GrayImage {
         var rng = SeededGenerator(seed: 11)
         var image = desk(seed: 3)

@@ -11,11 +11,11 @@ import IDKitMRZ
 /// MRZ places that side well inside the image; a second document pushed into a corner of the
 /// frame, two of its sides cut, is listed.
 struct OutlineBorderTests {
-    /// `image` inside a border `width` pixels wide of one grey on the sides named.
-    static func framed(_ image: GrayImage, width: Int, grey: UInt8, sides: Set<String> = ["top", "bottom", "left", "right"]) -> GrayImage {
+    /// `image` inside a border `width` pixels wide of one gray on the sides named.
+    static func framed(_ image: GrayImage, width: Int, gray: UInt8, sides: Set<String> = ["top", "bottom", "left", "right"]) -> GrayImage {
         let left = sides.contains("left") ? width : 0, right = sides.contains("right") ? width : 0
         let top = sides.contains("top") ? width : 0, bottom = sides.contains("bottom") ? width : 0
-        var out = GrayImage(width: image.width + left + right, height: image.height + top + bottom, filledWith: grey)
+        var out = GrayImage(width: image.width + left + right, height: image.height + top + bottom, filledWith: gray)
         for y in 0..<image.height {
             for x in 0..<image.width { out.pixels[(y + top) * out.width + x + left] = image.pixels[y * image.width + x] }
         }
@@ -32,32 +32,32 @@ struct OutlineBorderTests {
 
     @Test func frameOnEverySideIsCutAway() throws {
         let cut = try Self.cutCard()
-        let box = DocumentDetector.content(of: Self.framed(cut, width: 2, grey: 255))
+        let box = DocumentDetector.content(of: Self.framed(cut, width: 2, gray: 255))
         #expect(box.x == 2 && box.y == 2 && box.width == cut.width && box.height == cut.height)
-        // On two sides only, in two greys, or wider than 0.5% of the image: the background the
+        // On two sides only, in two grays, or wider than 0.5% of the image: the background the
         // document lies on, searched with the rest.
-        let whole = DocumentDetector.content(of: Self.framed(cut, width: 2, grey: 255, sides: ["top", "bottom"]))
+        let whole = DocumentDetector.content(of: Self.framed(cut, width: 2, gray: 255, sides: ["top", "bottom"]))
         #expect(whole.x == 0 && whole.y == 0 && whole.width == cut.width && whole.height == cut.height + 4)
-        let wide = Self.framed(cut, width: 12, grey: 255)
+        let wide = Self.framed(cut, width: 12, gray: 255)
         #expect(DocumentDetector.content(of: wide).width == wide.width)
-        // Each side uniform, but in greys 8 apart from one side to another (and the corners of
-        // one grey): no frame drawn around the image.
-        var twoGreys = Self.framed(cut, width: 2, grey: 240)
-        for y in 0..<twoGreys.height {
-            for x in 0..<twoGreys.width where x >= twoGreys.width - 2 { twoGreys.pixels[y * twoGreys.width + x] = 248 }
+        // Each side uniform, but in grays 8 apart from one side to another (and the corners of
+        // one gray): no frame drawn around the image.
+        var twoGrays = Self.framed(cut, width: 2, gray: 240)
+        for y in 0..<twoGrays.height {
+            for x in 0..<twoGrays.width where x >= twoGrays.width - 2 { twoGrays.pixels[y * twoGrays.width + x] = 248 }
         }
-        for x in twoGreys.width - 2..<twoGreys.width {
-            for y in [0, 1, twoGreys.height - 2, twoGreys.height - 1] { twoGreys.pixels[y * twoGreys.width + x] = 240 }
+        for x in twoGrays.width - 2..<twoGrays.width {
+            for y in [0, 1, twoGrays.height - 2, twoGrays.height - 1] { twoGrays.pixels[y * twoGrays.width + x] = 240 }
         }
-        #expect(DocumentDetector.content(of: twoGreys).width == twoGreys.width)
-        // The same frame in one grey is cut away.
-        #expect(DocumentDetector.content(of: Self.framed(cut, width: 2, grey: 240)).width == cut.width)
+        #expect(DocumentDetector.content(of: twoGrays).width == twoGrays.width)
+        // The same frame in one gray is cut away.
+        #expect(DocumentDetector.content(of: Self.framed(cut, width: 2, gray: 240)).width == cut.width)
     }
 
     /// The card's left and right sides are its own, not the frame's (the frame's outline, closed on
     /// all four sides where the card's is open at the top, was taken for the card's).
     @Test func framedCardKeepsItsOwnSides() throws {
-        let image = Self.framed(try Self.cutCard(), width: 2, grey: 255)
+        let image = Self.framed(try Self.cutCard(), width: 2, gray: 255)
         let band = try #require(MRZScanner().scan(image).band)
         let document = try #require(DocumentDetector().detect(image, bands: [band]).first { $0.band != nil })
         let c = document.corners
@@ -176,7 +176,7 @@ struct ConditionOutlineTests {
         #expect(Self.worstCorner(corners, label.doc_quad) < 0.02)
     }
 
-    /// A TD1 card on a desk of nearly its colour, rotated, its left edge lost: the outline snapped
+    /// A TD1 card on a desk of nearly its color, rotated, its left edge lost: the outline snapped
     /// from the MRZ's placement has a side on nothing, and the corners are `null`, not the border.
     @Test func sideOnNothingIsNoOutline() throws {
         let label = try ConditionPhotos.label("045")

@@ -6,7 +6,7 @@ import IDKitMRZ
 import IDKitScan
 
 /// The real specimen scans and photos of `../shared/testdata/mrz-real` (read in place, never
-/// copied: their licences differ from ours), against `TestVectors/mrz-real/expectations.json`.
+/// copied: their licenses differ from ours), against `TestVectors/mrz-real/expectations.json`.
 /// Nothing may come out verified but wrong, printed check digits that fail included; every image
 /// the expectations do not list as unread must read exactly.
 struct RealImages {
@@ -71,7 +71,7 @@ struct RealImageTests {
             #expect(scan.status == .mrzUncertain, "\(scan.status)")
             #expect(scan.reasonKind == "unsureFields" && scan.reading?.unsureFields.isEmpty == false)
         }
-        // A valid print that is not verified is one the scan's own quality judgement calls too small
+        // A valid print that is not verified is one the scan's own quality judgment calls too small
         // to read (`isAdequateResolution` false, the hint `documentTooSmall`), so that a caller
         // knows to ask for a larger image: on these 33, what keeps a reading unverified is only
         // characters under 9 px (a name letter or a code the recognizer cannot settle there).
@@ -105,17 +105,17 @@ struct RealImageRedactionTests {
         let scan = scanner.scan(image)
         let band = try #require(scan.band)
         let rgb = ScanAnnotation.render(image, scan: scan)
-        var centres = 0, visible: [String] = []
+        var centers = 0, visible: [String] = []
         for (k, line) in band.lines.enumerated() {
             for c in line.componentCenters {
                 let x = Int(c.x), y = Int(c.y)
                 guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
-                centres += 1
+                centers += 1
                 let i = 3 * (y * image.width + x)
                 if rgb[i] != 0 || rgb[i + 1] != 0 || rgb[i + 2] != 0 { visible.append("line \(k + 1) at (\(x), \(y))") }
             }
         }
-        #expect(centres >= 2 * 20, "the locator found the lines' characters")
+        #expect(centers >= 2 * 20, "the locator found the lines' characters")
         #expect(visible.isEmpty, "characters left visible: \(visible.prefix(5).joined(separator: ", "))")
         // Both edges along the lines span the whole lines: within 5% of each other.
         let q = band.quad
@@ -137,13 +137,13 @@ struct RealImageRedactionTests {
 struct TurnedRealImageTests {
     let scanner = DocumentScanner(readBarcodes: false)
 
-    /// `image` turned by `degrees` (counter-clockwise as seen) about its centre, on a canvas that
-    /// holds all of it, the corners grey.
+    /// `image` turned by `degrees` (counter-clockwise as seen) about its center, on a canvas that
+    /// holds all of it, the corners gray.
     static func turned(_ image: GrayImage, degrees: Double) -> GrayImage? {
         let a = degrees * .pi / 180, c = cos(a), s = sin(a)
         let w = Double(image.width), h = Double(image.height)
         let ow = (w * abs(c) + h * abs(s)).rounded(.up), oh = (w * abs(s) + h * abs(c)).rounded(.up)
-        // An output point, turned back about the centres, lands on the source point it shows.
+        // An output point, turned back about the centers, lands on the source point it shows.
         func source(_ x: Double, _ y: Double) -> Point {
             let dx = x - ow / 2, dy = y - oh / 2
             return Point(x: w / 2 + c * dx - s * dy, y: h / 2 + s * dx + c * dy)

@@ -4,22 +4,22 @@ import IDKitScan
 import IDKitTestSupport
 
 /// The document outlines of the real specimen images of `../shared/testdata/mrz-real`, against the
-/// corners labelled by eye in `TestVectors/mrz-real/document-corners.json`, as a ratchet:
+/// corners labeled by eye in `TestVectors/mrz-real/document-corners.json`, as a ratchet:
 /// `TestVectors/mrz-real/document-outlines-expected.json` holds each image's verdicts
 /// (``OutlineJudge``), and an image that comes out worse fails, as does one that comes out better
 /// than the file says (update the file: the figures only go up). `make bench-detect-real` prints
-/// the same judgement as a table.
+/// the same judgment as a table.
 @Suite(.enabled(if: RealImages.available, "needs ../shared/testdata/mrz-real (the shared real specimen images); absent here"))
 struct RealOutlineTests {
     struct Expected: Decodable {
         var source: String
-        var images: [String: OutlineJudgement]
+        var images: [String: OutlineJudgment]
     }
     static let labels = try! OutlineLabels.load(root: RealImages.root)
     static let expected = try! JSONDecoder().decode(
         Expected.self, from: Data(contentsOf: RealImages.root.appendingPathComponent("TestVectors/mrz-real/document-outlines-expected.json")))
 
-    @Test func everyLabelledImageHasAnExpectation() {
+    @Test func everyLabeledImageHasAnExpectation() {
         #expect(Set(Self.labels.images.map { ($0.file as NSString).lastPathComponent }) == Set(Self.expected.images.keys))
         #expect(Self.labels.images.count == RealImages.labels.count)
     }
@@ -61,10 +61,10 @@ struct OutlineJudgeTests {
         #expect(OutlineJudge.judge(Self.label([OutlineLabels.Document(corners: Self.truth, hasMRZ: false, cut: nil)]), entries: [turned]).documents == [.right])
         // No entry there: missed; the MRZ read without an outline is that document, not an extra.
         let far: [[Double]] = [[700, 700], [800, 700], [800, 760], [700, 760]]
-        #expect(OutlineJudge.judge(Self.label([doc]), entries: [nil, far]) == OutlineJudgement(documents: [.missed], extra: 1, errors: []))
+        #expect(OutlineJudge.judge(Self.label([doc]), entries: [nil, far]) == OutlineJudgment(documents: [.missed], extra: 1, errors: []))
         // A portrait inside the document is an extra entry.
         let portrait: [[Double]] = [[120, 150], [220, 150], [220, 280], [120, 280]]
-        #expect(OutlineJudge.judge(Self.label([doc]), entries: [Self.truth, portrait]) == OutlineJudgement(documents: [.right], extra: 1, errors: []))
+        #expect(OutlineJudge.judge(Self.label([doc]), entries: [Self.truth, portrait]) == OutlineJudgment(documents: [.right], extra: 1, errors: []))
         // No edge visible: no outline is right, any outline wrong.
         let unseen = OutlineLabels.Document(corners: nil, hasMRZ: true, cut: nil)
         #expect(OutlineJudge.judge(Self.label([unseen]), entries: [nil]).documents == [.right])

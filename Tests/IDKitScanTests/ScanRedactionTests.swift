@@ -24,8 +24,8 @@ import IDKitScan
             let rgb = ScanAnnotation.render(image, scan: scan)
             let band = try #require(scan.band)
             let c = band.quad.corners
-            let centre = (Int((c[0].x + c[2].x) / 2), Int((c[0].y + c[2].y) / 2))
-            let i = 3 * (centre.1 * image.width + centre.0)
+            let center = (Int((c[0].x + c[2].x) / 2), Int((c[0].y + c[2].y) / 2))
+            let i = 3 * (center.1 * image.width + center.0)
             if settings.redactsImage {
                 #expect(rgb[i] == 0 && rgb[i + 1] == 0 && rgb[i + 2] == 0, "\(mode): the band is not blacked out")
             }

@@ -104,7 +104,7 @@ import IDKitTestSupport
         #expect(r.body == Array((AAMVAReport(try AAMVAParser().parse(bytes)).jsonString() + "\n").utf8))
         let viaJSON = service.handle(Self.post("/v1/aamva", #"{"payload": "\#(Data(bytes).base64EncodedString())"}"#, type: "application/json"))
         #expect(viaJSON.body == r.body)
-        let garbage = service.handle(Self.post("/v1/aamva", "hello, not a licence", type: "application/octet-stream"))
+        let garbage = service.handle(Self.post("/v1/aamva", "hello, not a license", type: "application/octet-stream"))
         #expect(garbage.status == 400)
         let o = try Self.object(garbage)
         #expect(o["kind"] as? String == "notAAMVA")
@@ -150,7 +150,7 @@ import IDKitTestSupport
         #expect(empty.status == 400)
         #expect(try Self.object(empty)["type"] as? String == "urn:idkit:problem:empty-body")
         let version = try Self.object(service.handle(HTTPRequest(method: "GET", path: "/version")))
-        #expect(version["idkit"] as? String == "0.1.0")
+        #expect(version["idkit"] as? String == "1.0.0")
         service.beginDraining()
         #expect(service.handle(HTTPRequest(method: "GET", path: "/readyz")).status == 503)
     }

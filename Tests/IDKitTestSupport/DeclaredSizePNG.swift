@@ -1,7 +1,7 @@
 /// PNG files that declare a size their data does not hold: the image-limit tests of every front
 /// end (the scan, the service's routes, the C ABI) send the same bytes.
 public enum DeclaredSizePNG {
-    /// A grey PNG of `width` × `height` whose rows all repeat (a few KB however large it claims to be).
+    /// A gray PNG of `width` × `height` whose rows all repeat (a few KB however large it claims to be).
     public static func bytes(width: Int, height: Int) -> [UInt8] {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data

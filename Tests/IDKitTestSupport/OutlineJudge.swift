@@ -1,6 +1,6 @@
 import Foundation
 
-/// The document corners of the shared real specimen images, labelled by eye
+/// The document corners of the shared real specimen images, labeled by eye
 /// (`TestVectors/mrz-real/document-corners.json`; the images stay in `../shared/testdata/mrz-real`),
 /// and how the `documents` of a scan are judged against them. Shared by the ratchet test
 /// (`RealOutlineTests`) and `make bench-detect-real`, so that both count alike.
@@ -42,7 +42,7 @@ public struct OutlineLabels: Decodable, Sendable {
     }
 }
 
-/// How one labelled document came out.
+/// How one labeled document came out.
 public enum OutlineVerdict: String, Sendable, Codable, CaseIterable, Comparable {
     /// An outline where the document has none to see, or one that overlaps the document but is
     /// more than 10% of its diagonal off at a corner (or in another reading order).
@@ -60,12 +60,12 @@ public enum OutlineVerdict: String, Sendable, Codable, CaseIterable, Comparable 
     }
 }
 
-/// One image's judgement: a verdict per labelled document, in the labels' order, and how many
-/// entries of `documents` are no labelled document (a portrait, a text block, the desk).
-public struct OutlineJudgement: Sendable, Equatable, Codable {
+/// One image's judgment: a verdict per labeled document, in the labels' order, and how many
+/// entries of `documents` are no labeled document (a portrait, a text block, the desk).
+public struct OutlineJudgment: Sendable, Equatable, Codable {
     public var documents: [OutlineVerdict]
     public var extra: Int
-    /// Per labelled document, the largest corner error over the diagonal (`nil`: missed, or no outline to judge).
+    /// Per labeled document, the largest corner error over the diagonal (`nil`: missed, or no outline to judge).
     public var errors: [Double?]
 
     public init(documents: [OutlineVerdict], extra: Int, errors: [Double?]) {
@@ -87,7 +87,7 @@ public struct OutlineJudgement: Sendable, Equatable, Codable {
         try c.encode(extra, forKey: .extra)
     }
 
-    public static func == (a: OutlineJudgement, b: OutlineJudgement) -> Bool { a.documents == b.documents && a.extra == b.extra }
+    public static func == (a: OutlineJudgment, b: OutlineJudgment) -> Bool { a.documents == b.documents && a.extra == b.extra }
 }
 
 public enum OutlineJudge {
@@ -97,13 +97,13 @@ public enum OutlineJudge {
     /// Judges the `documents` entries of one scan (each its corners in reading order, `nil` where the
     /// entry has no outline) against the labels of its image.
     ///
-    /// Labelled documents take, larger first, the entry that overlaps them (one's centre inside the
-    /// other) with the smallest largest-corner error; a labelled document without an outline (no
+    /// Labeled documents take, larger first, the entry that overlaps them (one's center inside the
+    /// other) with the smallest largest-corner error; a labeled document without an outline (no
     /// edge visible) takes an entry without corners if there is one, else the first entry left
     /// (whose outline is then wrong). Entries with corners left over are extra; an entry without
     /// corners left over is extra too, unless a missed document accounts for it (its MRZ read, its
     /// outline not found).
-    public static func judge(_ label: OutlineLabels.Image, entries: [[[Double]]?]) -> OutlineJudgement {
+    public static func judge(_ label: OutlineLabels.Image, entries: [[[Double]]?]) -> OutlineJudgment {
         var taken = Set<Int>()
         var verdicts: [OutlineVerdict] = [], errors: [Double?] = []
         for document in label.documents {
@@ -140,17 +140,17 @@ public enum OutlineJudge {
             }
         }
         let extra = entries.indices.filter { !taken.contains($0) }.count
-        return OutlineJudgement(documents: verdicts, extra: extra, errors: errors)
+        return OutlineJudgment(documents: verdicts, extra: extra, errors: errors)
     }
 
     static func largestError(_ a: [[Double]], _ b: [[Double]]) -> Double {
         zip(a, b).map { hypot($0[0] - $1[0], $0[1] - $1[1]) }.max() ?? .infinity
     }
 
-    static func centre(_ q: [[Double]]) -> [Double] { [q.map { $0[0] }.reduce(0, +) / 4, q.map { $0[1] }.reduce(0, +) / 4] }
+    static func center(_ q: [[Double]]) -> [Double] { [q.map { $0[0] }.reduce(0, +) / 4, q.map { $0[1] }.reduce(0, +) / 4] }
 
-    /// Whether either quadrilateral's centre lies inside the other.
-    static func overlaps(_ a: [[Double]], _ b: [[Double]]) -> Bool { contains(a, centre(b)) || contains(b, centre(a)) }
+    /// Whether either quadrilateral's center lies inside the other.
+    static func overlaps(_ a: [[Double]], _ b: [[Double]]) -> Bool { contains(a, center(b)) || contains(b, center(a)) }
 
     /// Whether `p` lies inside the convex quadrilateral `q` (either turning direction).
     static func contains(_ q: [[Double]], _ p: [Double]) -> Bool {

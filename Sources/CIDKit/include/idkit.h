@@ -65,7 +65,7 @@ typedef struct idkit_result {
     size_t length;
 } idkit_result;
 
-/* The library's version ("0.1.0"), a static string. */
+/* The library's version ("MAJOR.MINOR.PATCH", as `idkit --version` prints it), a static string. */
 const char *idkit_version(void);
 
 /* The library's IDKIT_ABI_VERSION. */

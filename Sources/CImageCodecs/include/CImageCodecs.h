@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-/// Every decoder writes `channels` bytes a pixel: 1 for 8-bit gray (ITU-R BT.601 luma from colour),
+/// Every decoder writes `channels` bytes a pixel: 1 for 8-bit gray (ITU-R BT.601 luma from color),
 /// 3 for RGB; alpha is composited on white.
 
 /// Status codes shared by both decoders.

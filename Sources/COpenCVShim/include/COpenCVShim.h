@@ -1,7 +1,7 @@
 // A C interface over OpenCV's dnn module (Debian's libopencv-dnn-dev, 4.6), which is C++ only.
 //
 // Why a shim: as for zxing-cpp (CZXingShim), Swift's C++ interoperability mode would spread to every
-// package that depends on IDKit, and a C++ exception crossing into Swift is undefined behaviour. So
+// package that depends on IDKit, and a C++ exception crossing into Swift is undefined behavior. So
 // the C++ stays in COpenCVShim.cpp, every entry point catches every exception, and Swift sees plain C.
 //
 // IDKit runs one model here: the MRZ character recognizer (scripts/mrz-ocr/train.py), an ONNX
@@ -26,7 +26,7 @@ int32_t idk_dnn_check_onnx(const uint8_t *model, size_t length, char *error, siz
 /// Thread-safe: a cv::dnn::Net keeps per-call buffers and is not, so each thread reads the model
 /// once into a net of its own (kept per thread, keyed by the model's address, which must stay valid
 /// and unchanged for the life of the process). OpenCV's own worker threads are turned off
-/// (cv::setNumThreads(0)): IDKit's callers parallelise across images.
+/// (cv::setNumThreads(0)): IDKit's callers parallelize across images.
 /// Returns 0, or -1 with a message in `error` when OpenCV threw or the output has another shape.
 int32_t idk_dnn_forward(const uint8_t *model, size_t length, const float *input, int32_t count,
                         int32_t height, int32_t width, float *output, int32_t outputsPerItem,
@@ -100,7 +100,7 @@ int32_t idk_warp_quad(const uint8_t *pixels, int32_t width, int32_t height, int3
                       char *error, size_t errorCapacity);
 
 /// `out` (`width` × `height`) = each pixel of `pixels` replaced by the darkest (`maximum` 0: OpenCV's
-/// erode) or lightest (`maximum` 1: dilate) of its 3 × 3 neighbourhood, edges clamped (pixels
+/// erode) or lightest (`maximum` 1: dilate) of its 3 × 3 neighborhood, edges clamped (pixels
 /// outside repeat the border's). Returns 0, or -1 when OpenCV threw or an argument is invalid.
 int32_t idk_rank3x3(const uint8_t *pixels, int32_t width, int32_t height, int32_t maximum, uint8_t *out);
 
@@ -130,8 +130,8 @@ int32_t idk_motion_deblur(const uint8_t *gray, int32_t width, int32_t height, do
                           double noise, uint8_t *out);
 
 /// Dark blobs of a gray image (`width` × `height`, rows packed): a pixel is ink when it is darker
-/// than the mean of its (2 `radius` + 1)² neighbourhood (clipped at the image's edges) by the
-/// fraction `contrast` and by at least `minimumDifference` grey levels; the ink's 8-connected
+/// than the mean of its (2 `radius` + 1)² neighborhood (clipped at the image's edges) by the
+/// fraction `contrast` and by at least `minimumDifference` gray levels; the ink's 8-connected
 /// components are OpenCV's connectedComponentsWithStats. Writes a malloc'd array of 7 int64 per
 /// component to `*out` (minX, minY, maxX, maxY, pixel count, sum of x, sum of y), at most `maximum`
 /// of them in OpenCV's label order (the order of their first pixel, row by row), for the caller to

@@ -1,7 +1,7 @@
 // A C interface over zxing-cpp 1.4 (libzxing-dev), which is C++ only.
 //
 // Why a shim: Swift's C++ interoperability mode would spread to every package that depends on
-// IDKit, and a C++ exception crossing into Swift is undefined behaviour. So the C++ stays in
+// IDKit, and a C++ exception crossing into Swift is undefined behavior. So the C++ stays in
 // CZXingShim.cpp, every entry point catches every exception, and Swift sees plain C types.
 #ifndef CZXING_SHIM_H
 #define CZXING_SHIM_H
