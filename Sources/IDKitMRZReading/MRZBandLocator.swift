@@ -2,145 +2,6 @@ import Foundation
 import IDKitImage
 import IDKitMRZ
 
-/// One MRZ line as found: where its first and last characters stand and how big they are.
-public struct MRZLineGeometry: Sendable, Equatable, Codable {
-    /// Center of the first and the last character (in reading order once ``MRZBand/oriented(upsideDown:)`` is applied).
-    public var start: Point
-    public var end: Point
-    /// Number of components (characters) found on the line.
-    public var componentCount: Int
-    /// Their centers, in reading order (not in JSON).
-    public var componentCenters: [Point] = []
-
-    enum CodingKeys: String, CodingKey { case start, end, componentCount }
-}
-
-/// The machine readable zone as located in an image: its lines, character size and layout.
-public struct MRZBand: Sendable, Equatable, Codable {
-    public var lines: [MRZLineGeometry]
-    /// Character height (cap height) in image pixels.
-    public var characterHeight: Double
-    /// Distance between character centers along a line, in image pixels.
-    public var pitch: Double
-    /// The layout that the line count and length imply.
-    public var format: MRZFormat
-
-    /// Characters per line of ``format``.
-    public var lineLength: Int { format.lineLength }
-
-    /// The band's corners around the characters: top-left, top-right, bottom-right, bottom-left of
-    /// the MRZ (half a pitch beyond the end characters, half a character above and below). The
-    /// scanner's bands are the lines as read (``asRead()``), so the quad holds every character read.
-    public var quad: Quadrilateral {
-        func corner(_ line: MRZLineGeometry, atStart: Bool, top: Bool) -> Point {
-            let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
-            let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
-            let ux = dx / len, uy = dy / len
-            let nx = -uy, ny = ux        // "down" for text read left to right, in image coordinates
-            let along = atStart ? -pitch / 2 : pitch / 2
-            let across = (top ? -1.0 : 1.0) * characterHeight * 0.5
-            let base = atStart ? line.start : line.end
-            return Point(x: base.x + ux * along + nx * across, y: base.y + uy * along + ny * across)
-        }
-        let first = lines[0], last = lines[lines.count - 1]
-        return Quadrilateral(topLeft: corner(first, atStart: true, top: true), topRight: corner(first, atStart: false, top: true),
-                             bottomRight: corner(last, atStart: false, top: false), bottomLeft: corner(last, atStart: true, top: false))
-    }
-
-    /// ``quad`` with a quarter of a character height more above and below: where the MRZ's ink
-    /// may be. Since the height is the printed cap height (``MRZScanner/heightFactor(_:)``), `quad`
-    /// hugs the caps, and blur spreads ink a pixel or two past them; blacking out the MRZ covers this.
-    public var inkQuad: Quadrilateral {
-        var wider = self
-        wider.characterHeight *= 1.5
-        return wider.quad
-    }
-
-    /// The distance between consecutive lines' centers, across the lines (the mean; 0 for one line).
-    var lineSpacing: Double {
-        guard lines.count > 1 else { return 0 }
-        let first = lines[0], last = lines[lines.count - 1]
-        let dx = first.end.x - first.start.x, dy = first.end.y - first.start.y
-        let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
-        let a = Point(x: (first.start.x + first.end.x) / 2, y: (first.start.y + first.end.y) / 2)
-        let b = Point(x: (last.start.x + last.end.x) / 2, y: (last.start.y + last.end.y) / 2)
-        return abs(-(b.x - a.x) * dy / len + (b.y - a.y) * dx / len) / Double(lines.count - 1)
-    }
-
-    /// The band in the coordinates of an image `factor` times larger (pixel centers kept).
-    func scaled(by factor: Double) -> MRZBand {
-        func up(_ p: Point) -> Point { Point(x: p.x * factor, y: p.y * factor) }
-        var b = self
-        b.lines = lines.map { MRZLineGeometry(start: up($0.start), end: up($0.end), componentCount: $0.componentCount,
-                                              componentCenters: $0.componentCenters.map(up)) }
-        b.characterHeight *= factor
-        b.pitch *= factor
-        return b
-    }
-
-    /// The band in the coordinates of an image in which this one's origin lies at `offset` (a
-    /// band found in a crop, placed back in the whole image).
-    public func translated(by offset: Point) -> MRZBand {
-        func move(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
-        var b = self
-        b.lines = lines.map { MRZLineGeometry(start: move($0.start), end: move($0.end), componentCount: $0.componentCount,
-                                              componentCenters: $0.componentCenters.map(move)) }
-        return b
-    }
-
-    /// The same band moved `positions` character pitches along its lines (negative: towards the
-    /// lines' starts), its components kept: for a band whose first or last characters were too
-    /// faint to be found and whose extent was therefore placed off its text.
-    func shifted(by positions: Int) -> MRZBand {
-        var b = self
-        b.lines = lines.map { line in
-            let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
-            let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
-            let mx = dx / len * pitch * Double(positions), my = dy / len * pitch * Double(positions)
-            return MRZLineGeometry(start: Point(x: line.start.x + mx, y: line.start.y + my), end: Point(x: line.end.x + mx, y: line.end.y + my),
-                                   componentCount: line.componentCount, componentCenters: line.componentCenters)
-        }
-        return b
-    }
-
-    /// The band as lines of `format`'s length, centered where this band's lines are, every line
-    /// starting level with the others (ICAO 9303-3 §4.1: the lines of a zone are left-aligned) along
-    /// the direction of the longest line: for two lines of faint, thin print of which only a
-    /// middle run of characters became components, so that the lines and the layout their length
-    /// implied came out short. The ends are placed by the reading (``MRZScanner`` moves the band
-    /// by the blank cells it finds at one end), and the check digits judge.
-    func widened(to format: MRZFormat) -> MRZBand {
-        let longest = lines.max { a, b in hypot(a.end.x - a.start.x, a.end.y - a.start.y) < hypot(b.end.x - b.start.x, b.end.y - b.start.y) }!
-        let dx = longest.end.x - longest.start.x, dy = longest.end.y - longest.start.y
-        let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
-        let ux = dx / len, uy = dy / len
-        // Along-line extent of all lines together, measured from the longest line's start.
-        func t(_ p: Point) -> Double { (p.x - longest.start.x) * ux + (p.y - longest.start.y) * uy }
-        let from = lines.map { t($0.start) }.min()!, to = lines.map { t($0.end) }.max()!
-        let span = pitch * Double(format.lineLength - 1)
-        let first = (from + to) / 2 - span / 2
-        var b = self
-        b.format = format
-        b.lines = lines.map { line in
-            let mid = Point(x: (line.start.x + line.end.x) / 2, y: (line.start.y + line.end.y) / 2)
-            let back = t(mid)      // the line's own center, moved along the common direction to `first`
-            let start = Point(x: mid.x + ux * (first - back), y: mid.y + uy * (first - back))
-            return MRZLineGeometry(start: start, end: Point(x: start.x + ux * span, y: start.y + uy * span),
-                                   componentCount: line.componentCount, componentCenters: line.componentCenters)
-        }
-        return b
-    }
-
-    /// The same band read the other way round (the document upside down).
-    public func flipped() -> MRZBand {
-        var b = self
-        b.lines = lines.reversed().map {
-            MRZLineGeometry(start: $0.end, end: $0.start, componentCount: $0.componentCount, componentCenters: $0.componentCenters.reversed())
-        }
-        return b
-    }
-}
-
 /// Finds the MRZ at any rotation: characters as connected components, chains of similar
 /// components at a regular pitch along a common direction, and two or three parallel chains at
 /// the MRZ's line spacing (``widestLineSpacing``).
@@ -259,7 +120,7 @@ public struct MRZBandLocator: Sendable {
         var dx: Double, dy: Double
     }
 
-    struct Chain {
+    struct ComponentChain {
         var members: [Int]
         var direction: (x: Double, y: Double)
         var pitch: Double
@@ -359,7 +220,7 @@ public struct MRZBandLocator: Sendable {
                     linked[i].successor = best
                 }
             }
-            var chains: [Chain] = []
+            var chains: [ComponentChain] = []
             for i in linked.indices where linked[i].predecessor < 0 && linked[i].successor >= 0 {
                 var members = [i]
                 var j = linked[i].successor
@@ -373,7 +234,7 @@ public struct MRZBandLocator: Sendable {
     }
 
     /// A chain's direction, pitch and character height; `nil` when its spacing is irregular.
-    func makeChain(_ members: [Int], _ nodes: [Node]) -> Chain? {
+    func makeChain(_ members: [Int], _ nodes: [Node]) -> ComponentChain? {
         let first = nodes[members[0]].center, last = nodes[members[members.count - 1]].center
         // Least-squares line through the centers (direction from the first to the last).
         let n = Double(members.count)
@@ -404,12 +265,12 @@ public struct MRZBandLocator: Sendable {
             let t = (p.x - mx) * ux + (p.y - my) * uy
             return Point(x: mx + t * ux, y: my + t * uy)
         }
-        return Chain(members: members, direction: (ux, uy), pitch: pitch, height: height,
+        return ComponentChain(members: members, direction: (ux, uy), pitch: pitch, height: height,
                      start: project(first), end: project(last), centers: members.map { nodes[$0].center })
     }
 
     /// Splits a chain where the spacing breaks (two words, or MRZ and other text in one row).
-    func split(_ chain: Chain, _ nodes: [Node]) -> [Chain] {
+    func split(_ chain: ComponentChain, _ nodes: [Node]) -> [ComponentChain] {
         var pieces: [[Int]] = [[chain.members[0]]]
         for k in 1..<chain.members.count {
             let a = nodes[chain.members[k - 1]].center, b = nodes[chain.members[k]].center
@@ -431,7 +292,7 @@ public struct MRZBandLocator: Sendable {
     /// after a join checks the rows already searched against that chain alone and goes on from
     /// the row where it joined; and a pair whose boxes stand further apart than a join allows is
     /// passed over at once. The same joins in the same order.
-    func joined(_ chains: [Chain], _ nodes: [Node]) -> [Chain] {
+    func joined(_ chains: [ComponentChain], _ nodes: [Node]) -> [ComponentChain] {
         var chains = chains.sorted { $0.members.count > $1.members.count }
         var boxes = chains.map(Box.init)
         // Rows before `settled` join nothing but perhaps the chain joined last, at `settled`.
@@ -456,7 +317,7 @@ public struct MRZBandLocator: Sendable {
     /// A chain's bounding box, and how far past it another chain may start and still join it.
     private struct Box {
         var x0, y0, x1, y1, reach: Double
-        init(_ c: Chain) {
+        init(_ c: ComponentChain) {
             (x0, x1) = (min(c.start.x, c.end.x), max(c.start.x, c.end.x))
             (y0, y1) = (min(c.start.y, c.end.y), max(c.start.y, c.end.y))
             // A chain that joins lies within 0.3 heights of this one's line, its extent within
@@ -469,7 +330,7 @@ public struct MRZBandLocator: Sendable {
     }
 
     /// `q` joined to `p` as one line, or `nil` when they are not pieces of one line.
-    func join(_ p: Chain, _ q: Chain, _ nodes: [Node]) -> Chain? {
+    func join(_ p: ComponentChain, _ q: ComponentChain, _ nodes: [Node]) -> ComponentChain? {
         func t(_ r: Point) -> Double { (r.x - p.start.x) * p.direction.x + (r.y - p.start.y) * p.direction.y }
         func across(_ r: Point) -> Double { abs(-(r.x - p.start.x) * p.direction.y + (r.y - p.start.y) * p.direction.x) }
         guard p.direction.x * q.direction.x + p.direction.y * q.direction.y > cos(3 * Double.pi / 180),
@@ -503,7 +364,7 @@ public struct MRZBandLocator: Sendable {
 
     /// Whether `chain` runs along the image's edge, its glyphs cut by it: both its ends within
     /// half its (cut) height and two pixels of the same edge.
-    static func isCutByFrame(_ chain: Chain, imageSize: (Int, Int)) -> Bool {
+    static func isCutByFrame(_ chain: ComponentChain, imageSize: (Int, Int)) -> Bool {
         let reach = chain.height / 2 + 2
         let w = Double(imageSize.0), h = Double(imageSize.1)
         let ends = [chain.start, chain.end]
@@ -512,7 +373,7 @@ public struct MRZBandLocator: Sendable {
     }
 
     /// Two or three parallel chains at the MRZ line spacing, as bands.
-    func group(_ chains: [Chain], imageSize: (Int, Int)) -> [MRZBand] {
+    func group(_ chains: [ComponentChain], imageSize: (Int, Int)) -> [MRZBand] {
         var bands: [MRZBand] = []
         let order = chains.indices.sorted { chains[$0].members.count > chains[$1].members.count }
         var used = Set<Int>()
@@ -599,32 +460,5 @@ public struct MRZBandLocator: Sendable {
             for p in best.picked { used.insert(p.index) }
         }
         return bands
-    }
-}
-
-/// The ink components of one image per binarization window, at full and at half resolution, each
-/// found on first use and kept: the band searches over one image share them. One search's: not
-/// shared between threads.
-final class InkComponents {
-    let image: GrayImage
-    private var halfImage: GrayImage?
-    private var found: [Int: [Component]] = [:]
-
-    init(_ image: GrayImage) { self.image = image }
-
-    /// The image at half resolution (``MRZBandLocator/halved(_:)``).
-    var half: GrayImage {
-        if let halfImage { return halfImage }
-        let made = MRZBandLocator.halved(image)
-        halfImage = made
-        return made
-    }
-
-    func components(radius: Int, halved: Bool) -> [Component] {
-        let key = halved ? -radius : radius
-        if let known = found[key] { return known }
-        let made = ConnectedComponents.find(in: halved ? half : image, radius: radius)
-        found[key] = made
-        return made
     }
 }

@@ -42,7 +42,7 @@ import IDKitMRZ
     @Test func theQuickJoinSearchJoinsWhatTheFirstOneDid() {
         var rng = SeededGenerator(seed: 9303)
         let locator = MRZBandLocator.fragmentedPrint
-        func reference(_ chains: [MRZBandLocator.Chain], _ nodes: [MRZBandLocator.Node]) -> [MRZBandLocator.Chain] {
+        func reference(_ chains: [MRZBandLocator.ComponentChain], _ nodes: [MRZBandLocator.Node]) -> [MRZBandLocator.ComponentChain] {
             var chains = chains.sorted { $0.members.count > $1.members.count }
             var merged = true
             while merged {
@@ -94,10 +94,10 @@ import IDKitMRZ
     }
 
     /// Lines of `count` characters, one per row offset, chained as the locator chains them.
-    static func lines(_ rows: [Double], count: Int) -> (chains: [MRZBandLocator.Chain], nodes: [MRZBandLocator.Node]) {
+    static func lines(_ rows: [Double], count: Int) -> (chains: [MRZBandLocator.ComponentChain], nodes: [MRZBandLocator.Node]) {
         let locator = MRZBandLocator()
         var nodes: [MRZBandLocator.Node] = []
-        var chains: [MRZBandLocator.Chain] = []
+        var chains: [MRZBandLocator.ComponentChain] = []
         for row in rows {
             let first = nodes.count
             nodes += (0..<count).map { node($0, row: row) }
