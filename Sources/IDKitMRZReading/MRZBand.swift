@@ -140,3 +140,69 @@ public struct MRZBand: Sendable, Equatable, Codable {
         return b
     }
 }
+
+extension MRZBand {
+    /// Where each character's center stands in the image, line by line (from the band's
+    /// homography fitted to the characters found), for drawing and for callers that crop.
+    public func characterCenters() -> [[Point]] {
+        guard let (transform, left, top, spacing, _) = MRZLineReader.rectification(self) else { return [] }
+        let w = Double(OCRBClassifier.width)
+        return (0..<lines.count).map { k in
+            (0..<lineLength).map { i in transform.apply(Point(x: left + Double(i) * w, y: top + Double(k) * spacing)) }
+        }
+    }
+
+    /// How much of each character's glyph box (0.7 of a pitch wide, a cap height high, where
+    /// OCR-B's ink stands) lies outside an image of `width` × `height`, line by line: 0 in view,
+    /// 1 wholly beyond the edge, sampled on a 5 × 7 grid. Empty when the band's lines cannot be
+    /// laid out (no homography).
+    public func cellsOutside(width: Int, height: Int) -> [[Double]] {
+        MRZLineReader.rectification(self).map { cellsOutside(width: width, height: height, geometry: $0) } ?? []
+    }
+
+    func cellsOutside(width: Int, height: Int, geometry: MRZLineReader.Rectification) -> [[Double]] {
+        let (transform, left, top, spacing, _) = geometry
+        let w = Double(OCRBClassifier.width), cap = Double(OCRBClassifier.height) / 1.3
+        let across = [-0.3, -0.15, 0, 0.15, 0.3], down = [-0.45, -0.3, -0.15, 0, 0.15, 0.3, 0.45]
+        return (0..<lines.count).map { k in
+            (0..<lineLength).map { i in
+                var out = 0
+                for a in across {
+                    for d in down {
+                        let p = transform.apply(Point(x: left + (Double(i) + a) * w, y: top + Double(k) * spacing + d * cap))
+                        if !(p.x >= 0 && p.y >= 0 && p.x < Double(width) && p.y < Double(height)) { out += 1 }
+                    }
+                }
+                return Double(out) / Double(across.count * down.count)
+            }
+        }
+    }
+
+    /// Whether part of a character of the band lies outside an image of `width` × `height`
+    /// (``MRZLineReader/partlyOutside`` of its glyph box or more): the MRZ runs off the frame, and
+    /// what stood there was read from half a glyph or not at all.
+    public func runsOffImage(width: Int, height: Int) -> Bool {
+        cellsOutside(width: width, height: height).contains { $0.contains { $0 >= MRZLineReader.partlyOutside } }
+    }
+
+    /// The band with each line running from its first to its last character as read
+    /// (``characterCenters()``: the lines' common extent, fitted to every character center found),
+    /// its components kept. The locator's end points are where the components it chained end: a
+    /// line found short (its last characters too small or faint to become components) is read whole
+    /// along the other lines, but its quad, the document placed from it and the redaction that
+    /// blacks the quad out followed the short line: on a tiny passport whose first line was found
+    /// to its 16th character, the rest of the name and the check digits stayed legible. What the
+    /// scanner returns is this band.
+    public func asRead() -> MRZBand {
+        let centers = characterCenters()
+        guard centers.count == lines.count, centers.allSatisfy({ row in row.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+            return self
+        }
+        var band = self
+        band.lines = zip(lines, centers).map { line, row in
+            MRZLineGeometry(start: row[0], end: row[row.count - 1], componentCount: line.componentCount,
+                            componentCenters: line.componentCenters)
+        }
+        return band
+    }
+}

@@ -302,38 +302,6 @@ public struct MRZScanner: Sendable {
         return outcome
     }
 
-    /// The scan of `image` restored from its motion blur (``MotionBlur``), in `image`'s
-    /// coordinates; `nil` when the blur is not one that smears an MRZ's characters.
-    ///
-    /// Only a noticeable blur (``MotionBlur/isNoticeable``) is restored: a sharp photo without an
-    /// MRZ pays for the estimate alone. Where a band was found (`band`, read but not verified),
-    /// only the region around it is restored and read, when its blur is between
-    /// ``smearingBlur`` character heights: the estimate sees the zone's own print, and a 3 MP
-    /// photo costs 10–20 ms instead of 100–250.
-    func deblurredScan(_ image: GrayImage, band: MRZBand?) -> Outcome? {
-        guard let band else {
-            guard let blur = image.motionBlur(), blur.isNoticeable, let sharper = image.deblurred(blur) else { return nil }
-            return scan(sharper, located: locate(sharper), deblurs: false)
-        }
-        let h = band.characterHeight, corners = [band.quad.topLeft, band.quad.topRight, band.quad.bottomRight, band.quad.bottomLeft]
-        // Wide enough for the blur's estimate to see print around the zone, and for a band found
-        // as a shorter layout's (a TD3's middle, smeared at its ends) to hold the whole lines.
-        let margin = 5 * h + Double(MRZFormat.td3.lineLength - band.lineLength) * band.pitch
-        let x0 = Int((corners.map(\.x).min()! - margin).rounded(.down)), y0 = Int((corners.map(\.y).min()! - margin).rounded(.down))
-        let x1 = Int((corners.map(\.x).max()! + margin).rounded(.up)), y1 = Int((corners.map(\.y).max()! + margin).rounded(.up))
-        let region = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let origin = Point(x: Double(max(0, x0)), y: Double(max(0, y0)))
-        guard let blur = region.motionBlur(), blur.isNoticeable, Self.smearingBlur.contains(blur.length / h),
-              let sharper = region.deblurred(blur) else { return nil }
-        var next = scan(sharper, located: locate(sharper), deblurs: false)
-        next.band = next.band?.translated(by: origin)
-        return next
-    }
-
-    /// The blur, in character heights, that smears an MRZ's characters without wiping them out
-    /// (ICAO 9303 print: a character's strokes stand about a third of its height apart).
-    static let smearingBlur = 0.3...1.3
-
     /// How many of the located bands are read at most.
     static let candidateLimit = 3
 
@@ -474,32 +442,6 @@ public struct MRZScanner: Sendable {
         MRZLineReader().read(image, band: band).windows
     }
 
-    /// The most one frame's evidence counts against a symbol, relative to that frame's first
-    /// choice (nats): e^4, the margin within which the verifier already treats an alternative as
-    /// plausible. Frames of one document are not independent views of it (the same print, the
-    /// same recognizer), and one blurred frame that reads a `0` as `O` e^7 likelier must not
-    /// outvote two that read the `0`: summed unclipped it did (the generated frames of
-    /// `TestVectors/images`); clipped, two frames that agree still add to e^8 against it.
-    static let frameEvidenceFloor: Float = 4
-
-    /// Several frames of the same document: per-character evidence added over the frames whose
-    /// layout agrees with the first readable one (log-likelihoods add, each frame's floored at
-    /// ``frameEvidenceFloor`` below its first choice), then decoded once.
-    public func scan(frames: [GrayImage]) -> Outcome {
-        let t0 = Date()
-        var collected: [(MRZBand, MRZScores)] = []
-        for frame in frames {
-            if let s = scores(frame), collected.isEmpty || s.1.format == collected[0].1.format { collected.append(s) }
-        }
-        guard let first = collected.first else {
-            return Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0)
-        }
-        let fused = Self.fused(collected.map(\.1))
-        let reading = MRZDecoder().decode(fused)
-        return Self.asRead(Outcome(band: first.0, reading: reading, parsed: try? MRZParser().parse(lines: reading.lines),
-                                   locateMilliseconds: Date().timeIntervalSince(t0) * 1000, readMilliseconds: 0))
-    }
-
     /// The outcome with its band as read: its lines running from the first to the last character
     /// read (``MRZBand/asRead()``), and its layout the reading's where that has the band's shape. A
     /// 2 × 44 band is laid out as a TD3's until the reading's document code says MRV-A, whose visa
@@ -512,118 +454,5 @@ public struct MRZScanner: Sendable {
         var read = outcome
         read.band = band
         return read
-    }
-}
-
-extension MRZScanner.Outcome {
-    /// Whether the search can stop at this reading: the MRZ is valid, or the recognizer's own
-    /// reading — no character changed by the check digits — passes every check digit of its
-    /// layout (at least three) and fails only rules no check digit protects (digits printed in a
-    /// country code, as on a Romanian ID's `132`; an impossible date). Four check digits passing
-    /// by chance is about 1 in 10⁴, so the band is right; other looks and candidates would only
-    /// read the same print again, or worse, "fix" it into a valid MRZ it does not say.
-    var isSettled: Bool {
-        guard let parsed else { return false }
-        if parsed.isValid { return true }
-        guard let reading, reading.checkDigitCorrections == 0 else { return false }
-        let statuses = parsed.checkDigits.present
-        return statuses.count >= 3 && statuses.allSatisfy { $0 == .valid }
-    }
-
-    /// Whether the recognizer read every character of this MRZ clearly (``MRZScanner/clearlyRead``)
-    /// and the check digits changed none: whatever its check digits say, that is what the print
-    /// says, and the looks after the one that found it would read the same print again. It ends
-    /// the search through the looks (``MRZScanner/scan(_:located:)``), but does not replace an
-    /// earlier look's reading: a later look (thickened ink) can read a bent page's zeros clearly as
-    /// `O`. On the 2,535 stress photos with confusions injected into the print (now read as
-    /// printed, their check digits failing) this took the p90 time from 83 to 25 ms.
-    var isClearlyRead: Bool {
-        guard parsed != nil, let reading, reading.checkDigitCorrections == 0 else { return false }
-        return reading.confidence.allSatisfy { $0.allSatisfy { $0 >= MRZScanner.clearlyRead } }
-    }
-
-    /// Whether the search for another reading stops here: settled or clearly read.
-    var endsSearch: Bool { isSettled || isClearlyRead }
-
-    /// Whether this reading is taken instead of `current` (an earlier candidate, look or position
-    /// of the band): the first reading; a settled one; or a clearly read one where the current is
-    /// neither, if it passes at least as many check digits as the current — unless the current
-    /// passes them because the check digits changed characters (they make a reading pass). A
-    /// look that reads a bent page's zeros clearly as `O` fails more of them than the unclear
-    /// reading of the look before; a look that reads a `Q` printed in a date clearly beats one
-    /// whose check digits turned a `0` into an `O` to pass.
-    func replaces(_ current: MRZScanner.Outcome?) -> Bool {
-        guard let current else { return true }
-        if isSettled { return true }
-        guard isClearlyRead, !current.endsSearch else { return false }
-        return (current.reading?.checkDigitCorrections ?? 0) > 0 || passingCheckDigits >= current.passingCheckDigits
-    }
-
-    /// Whether this reading of a two-line band widened to 44-character lines is taken instead of
-    /// the reading of the band as found (`current`): when it is settled and the current is not,
-    /// when it is verified, or when it is a valid MRZ that passes more check digits than the
-    /// current. A TD3 found 36 characters wide can read as a valid TD2 (its composite a 1-in-10
-    /// chance), and the whole TD3 as valid too, unverified both where the print is faint
-    /// (bench-scan's `print-06`); a TD2 read as 44 characters passes a TD3's five check digits
-    /// only by a 1-in-10⁵ chance.
-    func replacesAsWidened(_ current: MRZScanner.Outcome) -> Bool {
-        guard isSettled else { return false }
-        return !current.isSettled || reading?.verified == true
-            || (parsed?.isValid == true && passingCheckDigits > current.passingCheckDigits)
-    }
-
-    /// Whether this reading of the deblurred image is taken instead of the reading of the image
-    /// as it is (`current`, not verified): when that found nothing, when this one is verified,
-    /// when this one is settled and that one is not, or when both are alike in that and this one
-    /// leaves fewer fields unsure. Deblurring with an estimated kernel can also ring or sharpen
-    /// noise; the check digits and the recognizer's certainty judge either way.
-    func replacesAsDeblurred(_ current: MRZScanner.Outcome?) -> Bool {
-        guard band != nil, let reading else { return false }
-        guard let current, let currentReading = current.reading else { return true }
-        if reading.verified { return true }
-        if isSettled != current.isSettled { return isSettled }
-        return reading.unsureFields.count < currentReading.unsureFields.count
-    }
-
-    /// How many of the layout's check digits hold (−1 when the lines are no MRZ).
-    var passingCheckDigits: Int { parsed?.checkDigits.present.filter { $0 == .valid }.count ?? -1 }
-}
-
-extension MRZScanner {
-    /// The confidence at which every character of a reading counts as clearly read
-    /// (``Outcome/isClearlyRead``). Measured on 5,000 generated photos, half with confusions injected
-    /// into the print, when a clear reading still settled the search outright: 0.8 and 0.95 read
-    /// all of them, the 300 of bench-scan and the real specimens (at full, 0.7, 0.5 and 0.35 times
-    /// their size) alike; the higher one is kept.
-    static let clearlyRead = 0.95
-    /// The frames' evidence added position by position and symbol by symbol, each frame's floored
-    /// at ``frameEvidenceFloor`` below its own first choice. The frames must share a layout.
-    static func fused(_ frames: [MRZScores]) -> MRZScores {
-        var fused = frames[0]
-        fused.windows = []            // the evidence is several frames', the windows one frame's
-        for (l, line) in fused.evidence.enumerated() {
-            for (p, _) in line.enumerated() {
-                let tops = frames.map { $0.evidence[l][p].max() ?? 0 }
-                for s in 0..<OCRBClassifier.symbolCount {
-                    fused.evidence[l][p][s] = zip(frames, tops).reduce(0) { sum, frame in
-                        sum + max(frame.0.evidence[l][p][s], frame.1 - frameEvidenceFloor)
-                    }
-                }
-            }
-        }
-        return fused
-    }
-}
-
-/// A value made on first use and kept (the thickened ink two band searches share).
-final class Memo<Value> {
-    private let make: () -> Value
-    private var made: Value?
-    init(_ make: @escaping () -> Value) { self.make = make }
-    var value: Value {
-        if let made { return made }
-        let v = make()
-        made = v
-        return v
     }
 }

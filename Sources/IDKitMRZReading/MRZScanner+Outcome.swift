@@ -1,0 +1,84 @@
+import IDKitMRZ
+
+extension MRZScanner.Outcome {
+    /// Whether the search can stop at this reading: the MRZ is valid, or the recognizer's own
+    /// reading — no character changed by the check digits — passes every check digit of its
+    /// layout (at least three) and fails only rules no check digit protects (digits printed in a
+    /// country code, as on a Romanian ID's `132`; an impossible date). Four check digits passing
+    /// by chance is about 1 in 10⁴, so the band is right; other looks and candidates would only
+    /// read the same print again, or worse, "fix" it into a valid MRZ it does not say.
+    var isSettled: Bool {
+        guard let parsed else { return false }
+        if parsed.isValid { return true }
+        guard let reading, reading.checkDigitCorrections == 0 else { return false }
+        let statuses = parsed.checkDigits.present
+        return statuses.count >= 3 && statuses.allSatisfy { $0 == .valid }
+    }
+
+    /// Whether the recognizer read every character of this MRZ clearly (``MRZScanner/clearlyRead``)
+    /// and the check digits changed none: whatever its check digits say, that is what the print
+    /// says, and the looks after the one that found it would read the same print again. It ends
+    /// the search through the looks (``MRZScanner/scan(_:located:)``), but does not replace an
+    /// earlier look's reading: a later look (thickened ink) can read a bent page's zeros clearly as
+    /// `O`. On the 2,535 stress photos with confusions injected into the print (now read as
+    /// printed, their check digits failing) this took the p90 time from 83 to 25 ms.
+    var isClearlyRead: Bool {
+        guard parsed != nil, let reading, reading.checkDigitCorrections == 0 else { return false }
+        return reading.confidence.allSatisfy { $0.allSatisfy { $0 >= MRZScanner.clearlyRead } }
+    }
+
+    /// Whether the search for another reading stops here: settled or clearly read.
+    var endsSearch: Bool { isSettled || isClearlyRead }
+
+    /// Whether this reading is taken instead of `current` (an earlier candidate, look or position
+    /// of the band): the first reading; a settled one; or a clearly read one where the current is
+    /// neither, if it passes at least as many check digits as the current — unless the current
+    /// passes them because the check digits changed characters (they make a reading pass). A
+    /// look that reads a bent page's zeros clearly as `O` fails more of them than the unclear
+    /// reading of the look before; a look that reads a `Q` printed in a date clearly beats one
+    /// whose check digits turned a `0` into an `O` to pass.
+    func replaces(_ current: MRZScanner.Outcome?) -> Bool {
+        guard let current else { return true }
+        if isSettled { return true }
+        guard isClearlyRead, !current.endsSearch else { return false }
+        return (current.reading?.checkDigitCorrections ?? 0) > 0 || passingCheckDigits >= current.passingCheckDigits
+    }
+
+    /// Whether this reading of a two-line band widened to 44-character lines is taken instead of
+    /// the reading of the band as found (`current`): when it is settled and the current is not,
+    /// when it is verified, or when it is a valid MRZ that passes more check digits than the
+    /// current. A TD3 found 36 characters wide can read as a valid TD2 (its composite a 1-in-10
+    /// chance), and the whole TD3 as valid too, unverified both where the print is faint
+    /// (bench-scan's `print-06`); a TD2 read as 44 characters passes a TD3's five check digits
+    /// only by a 1-in-10⁵ chance.
+    func replacesAsWidened(_ current: MRZScanner.Outcome) -> Bool {
+        guard isSettled else { return false }
+        return !current.isSettled || reading?.verified == true
+            || (parsed?.isValid == true && passingCheckDigits > current.passingCheckDigits)
+    }
+
+    /// Whether this reading of the deblurred image is taken instead of the reading of the image
+    /// as it is (`current`, not verified): when that found nothing, when this one is verified,
+    /// when this one is settled and that one is not, or when both are alike in that and this one
+    /// leaves fewer fields unsure. Deblurring with an estimated kernel can also ring or sharpen
+    /// noise; the check digits and the recognizer's certainty judge either way.
+    func replacesAsDeblurred(_ current: MRZScanner.Outcome?) -> Bool {
+        guard band != nil, let reading else { return false }
+        guard let current, let currentReading = current.reading else { return true }
+        if reading.verified { return true }
+        if isSettled != current.isSettled { return isSettled }
+        return reading.unsureFields.count < currentReading.unsureFields.count
+    }
+
+    /// How many of the layout's check digits hold (−1 when the lines are no MRZ).
+    var passingCheckDigits: Int { parsed?.checkDigits.present.filter { $0 == .valid }.count ?? -1 }
+}
+
+extension MRZScanner {
+    /// The confidence at which every character of a reading counts as clearly read
+    /// (``Outcome/isClearlyRead``). Measured on 5,000 generated photos, half with confusions injected
+    /// into the print, when a clear reading still settled the search outright: 0.8 and 0.95 read
+    /// all of them, the 300 of bench-scan and the real specimens (at full, 0.7, 0.5 and 0.35 times
+    /// their size) alike; the higher one is kept.
+    static let clearlyRead = 0.95
+}
