@@ -155,7 +155,7 @@ bench-conditions: release
 	taskset -c 0 .build/release/idkit-bench conditions $(CONDITION_IMAGES) -v
 	taskset -c 0 .build/release/idkit-bench conditions ../shared/testdata/mrz-conditions -v
 
-## Document outlines on the real specimens against the corners labelled by eye
+## Document outlines on the real specimens against the corners labeled by eye
 ## (TestVectors/mrz-real/document-corners.json): right / loose / missed / wrong / extra entries per
 ## image group, as the ratchet test judges them (one core). BASELINE=DIR also judges another build's
 ## saved `idkit scan --json` output (DIR/NAME.json per image) in the same run.
@@ -287,3 +287,50 @@ json-snapshot: release
 
 clean:
 	$(SWIFT) package clean
+
+## Install (issue 38; docs/install.md): idkit in PREFIX/bin, idkit-full (the image, barcode, chip
+## and service subcommands idkit hands over) in PREFIX/libexec/idkit, the release build's
+## libIDKitC.so as PREFIX/lib/libidkit.so, idkit.h, idkit.pc for pkg-config and the man pages
+## help2man makes from the help text. PREFIX defaults to /usr/local; DESTDIR stages the tree
+## elsewhere (a package build). The version is Sources/IDKitCore/Version.swift's, read here.
+PREFIX ?= /usr/local
+bindir = $(PREFIX)/bin
+libdir = $(PREFIX)/lib
+libexecdir = $(PREFIX)/libexec
+includedir = $(PREFIX)/include
+mandir = $(PREFIX)/share/man
+IDKIT_VERSION := $(shell sed -n 's/^ *public static let string = "\([^"]*\)".*/\1/p' Sources/IDKitCore/Version.swift)
+.PHONY: install uninstall install-test
+install: release
+	@test -n "$(IDKIT_VERSION)" || { echo "install: no 'public static let string = \"…\"' in Sources/IDKitCore/Version.swift" >&2; exit 1; }
+	@command -v help2man >/dev/null || scripts/install-deps
+	rm -rf .build/man && scripts/make-man-pages .build/release/idkit .build/man
+	install -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(libexecdir)/idkit" "$(DESTDIR)$(libdir)/pkgconfig" \
+		"$(DESTDIR)$(includedir)" "$(DESTDIR)$(mandir)/man1"
+	install -m 755 .build/release/idkit "$(DESTDIR)$(bindir)/idkit"
+	install -m 755 .build/release/idkit-full "$(DESTDIR)$(libexecdir)/idkit/idkit-full"
+	install -m 755 .build/release/libIDKitC.so "$(DESTDIR)$(libdir)/libidkit.so"
+	install -m 644 Sources/CIDKit/include/idkit.h "$(DESTDIR)$(includedir)/idkit.h"
+	sed -e 's|@VERSION@|$(IDKIT_VERSION)|' -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))|' \
+		-e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))|' scripts/idkit.pc.in > "$(DESTDIR)$(libdir)/pkgconfig/idkit.pc"
+	chmod 644 "$(DESTDIR)$(libdir)/pkgconfig/idkit.pc"
+	install -m 644 .build/man/*.1 "$(DESTDIR)$(mandir)/man1/"
+	@# The loader's cache (programs and Python's find_library that look for libidkit by name), when
+	@# installing as root into a directory the loader searches.
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null \
+		&& { ldconfig -v -N -X 2>/dev/null | grep -q '^$(libdir):' || [ "$(libdir)" = /usr/lib ]; }; then \
+		echo ldconfig; ldconfig; fi
+
+## Removes what `make install` put there (same PREFIX and DESTDIR).
+uninstall:
+	rm -f "$(DESTDIR)$(bindir)/idkit" "$(DESTDIR)$(libexecdir)/idkit/idkit-full" "$(DESTDIR)$(libdir)/libidkit.so" \
+		"$(DESTDIR)$(includedir)/idkit.h" "$(DESTDIR)$(libdir)/pkgconfig/idkit.pc" \
+		"$(DESTDIR)$(mandir)/man1/idkit.1" "$(DESTDIR)$(mandir)/man1/idkit-"*.1
+	@rmdir "$(DESTDIR)$(libexecdir)/idkit" 2>/dev/null || true
+
+## `make install` into a temporary prefix (and a DESTDIR stage), then the installed idkit, a C
+## program built with `pkg-config --cflags --libs idkit`, the man pages and `make uninstall`
+## (scripts/check-install). Part of `make test`.
+install-test: deps release
+	scripts/check-install
+test: install-test

@@ -11,8 +11,8 @@ past the whole cell, and at the bottom a quarter and a half of a character heigh
 line; and two crops of the zone alone, with a margin of a tenth and of three tenths of a character
 height around it (what a pipeline that crops the MRZ before reading it sends). The cut falls where `IDKIT scan --json` places the band on the whole image (its quad runs
 half a pitch beyond the end characters and half a cap height, `quality.mrzCharHeightPx`, below
-the last line's centre; IDKit reads all 33 whole images' lines exactly but one name).
-The copies stay in OUT_DIR (the build folder): the specimens' licences are not the project's.
+the last line's center; IDKit reads all 33 whole images' lines exactly but one name).
+The copies stay in OUT_DIR (the build folder): the specimens' licenses are not the project's.
 
 Then each copy is scanned, and per kind of cut the table gives:
   - in view: every character the cut left in view read as printed (the lines' lengths right; for

@@ -7,7 +7,7 @@ For each scale, OUT_DIR/s<scale>/images/ holds every image of REAL_DIR/images sh
 factor (Pillow's Lanczos filter, saved as PNG so that no second JPEG loss is added), and
 OUT_DIR/s<scale>/labels.jsonl the same labels with the new file names, so that `idkit-bench
 scan-real OUT_DIR/s<scale>` reads them as it reads the originals. The copies stay in the build
-folder: the specimens' licences are not the project's, and nothing here is committed. A scale
+folder: the specimens' licenses are not the project's, and nothing here is committed. A scale
 whose folder is complete is not made again.
 
 How the reader holds up as characters shrink (the originals' cap heights run from about 6 to

@@ -4,7 +4,7 @@
 Source: the OCR-B font of Debian's fonts-ocr-b (/usr/share/fonts/opentype/ocr-b/OCRB.otf, the
 free OCR-B by Matthew Skala, GPL with font exception). Writes
 Sources/CIDKitData/ocrb-templates.gray (compiled into IDKit): for each symbol, a W x H cell of ink 0-255,
-laid out as the reader cuts cells from a rectified MRZ line: horizontally centred on the glyph,
+laid out as the reader cuts cells from a rectified MRZ line: horizontally centered on the glyph,
 one character pitch wide (2.54 mm for a 2.4 mm cap height, ICAO 9303-3), vertically from 15% of
 the cap height above the cap line to 15% below the baseline. Each symbol has two variants: sharp,
 and blurred by a 1-pixel Gaussian (a scanned or photographed glyph).

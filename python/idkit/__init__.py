@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as _datetime
 import base64 as _base64
+import importlib.metadata as _metadata
 import os as _os
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
@@ -27,7 +28,12 @@ from ._types import AAMVAResult, BACKeys, BarcodeResult, MRZRecord
 __all__ = ["IDKitError", "validate_mrz", "validate_many", "parse_aamva", "read_barcodes", "scan", "merge", "bac_keys",
            "version", "MRZRecord", "AAMVAResult", "BarcodeResult", "BACKeys"]
 
-__version__ = "0.1.0"
+# This package's version as installed (python/pyproject.toml), which is the library's
+# (Sources/IDKitCore/Version.swift); run from a source tree that is not installed, the library's.
+try:
+    __version__: str = _metadata.version("idkit")
+except _metadata.PackageNotFoundError:
+    __version__ = _native.version()
 
 DateLike = Union[str, _datetime.date, None]
 

@@ -5,6 +5,7 @@ package installed from python/ with the library just built.
 """
 import datetime
 import json
+import importlib.metadata
 import pathlib
 import subprocess
 import threading
@@ -28,7 +29,9 @@ def idkit_binary() -> pathlib.Path:
 
 
 def test_the_package_uses_a_library_of_its_own_version():
-    assert idkit.version() == idkit.__version__
+    # The installed distribution's version (pyproject.toml) against the loaded library's.
+    assert importlib.metadata.version("idkit") == idkit.version()
+    assert idkit.__version__ == idkit.version()
     assert idkit._native._lib.idkit_abi_version() == idkit._native.ABI_VERSION
 
 

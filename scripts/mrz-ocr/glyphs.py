@@ -5,14 +5,14 @@ IDKit rectifies each MRZ line to the template scale (scripts/make_ocrb_templates
 = 20 px, cap height 20 px, the line in a strip 34 px high with 4 px of padding, character i's cell
 at x = 4 + 20 i. The recognizer sees a window of 28 x 32 px around each cell (4 px more on each
 side, rows 1-33 of the strip), so that it learns to read the middle glyph with parts of its
-neighbours in view, as it will in real lines.
+neighbors in view, as it will in real lines.
 
 Each sample line goes through what real documents and cameras vary (ICAO 9303-3 fixes OCR-B at
 10 characters per 25.4 mm, but issuers' printers and the capture differ):
   - the font: Debian's fonts-ocr-b in its two cuts (OCRB regular and OCRBS "sharp");
   - printing: stroke weight (erosion and dilation: ink fade and spread), glyph width (printers
     draw 0 and O at different widths), cap-height/pitch ratio, halftone dot patterns, slant;
-  - the page: paper and ink levels, guilloche-like backgrounds, neighbouring lines above and below;
+  - the page: paper and ink levels, guilloche-like backgrounds, neighboring lines above and below;
   - the capture: real cap heights of 5-40 px (10-14 px often; one line in five 5-10 px, as on
     thumbnails and low-resolution scans), the scaler (area, bilinear, bicubic, Lanczos), Gaussian
     and motion blur, noise, JPEG at quality 20-95, glare that washes out the ink, page curvature;
@@ -92,7 +92,7 @@ def font(path):
 
 
 def glyph(path, ch):
-    """The glyph as ink (0-255) in a box: (image, x offset of its centre, baseline y)."""
+    """The glyph as ink (0-255) in a box: (image, x offset of its center, baseline y)."""
     key = (path, ch)
     if key not in _glyphs:
         f, cap = font(path)
@@ -140,7 +140,7 @@ def random_text(rng, n):
 
 
 def render_line(rng, text, path, hr_pitch, width_scale, weight, slant):
-    """High-resolution ink image of one line; returns (ink, x of the first cell's centre, cap top)."""
+    """High-resolution ink image of one line; returns (ink, x of the first cell's center, cap top)."""
     n = len(text)
     margin = int(hr_pitch * 2)
     w = int(n * hr_pitch + 2 * margin)
@@ -156,7 +156,7 @@ def render_line(rng, text, path, hr_pitch, width_scale, weight, slant):
         jx = rng.normal(0, 0.02) * hr_pitch
         jy = rng.normal(0, 0.015) * HR_CAP
         cx = margin + (i + 0.5) * hr_pitch + jx
-        # the glyph's baseline is at 1.5 HR_CAP in its box, its centre at the middle of the box
+        # the glyph's baseline is at 1.5 HR_CAP in its box, its center at the middle of the box
         ink.paste(g, (int(round(cx - g.width / 2)), int(round(top + HR_CAP - HR_CAP * 1.5 + jy))), g)
     if weight > 0:
         ink = ink.filter(ImageFilter.MaxFilter(2 * weight + 1))
@@ -183,7 +183,7 @@ def sample_line(rng, n=44):
     hr_pitch = HR_CAP * ratio
     ink, x0, top = render_line(rng, text, path, hr_pitch, rng.uniform(0.86, 1.12),
                                int(rng.choice([-2, -1, 0, 0, 0, 1, 2, 3])), rng.normal(0, 0.03))
-    # neighbouring MRZ lines above and below (line pitch ~1.6-2.1 cap heights), sometimes
+    # neighboring MRZ lines above and below (line pitch ~1.6-2.1 cap heights), sometimes
     W, H = ink.size
     page = Image.new("L", (W, H + 2 * HR_CAP * 2), 0)
     page.paste(ink, (0, HR_CAP * 2))
@@ -280,7 +280,7 @@ def sample_line(rng, n=44):
     if EDGE_SHARE > 0 and rng.random() < EDGE_SHARE:
         out, labels = frame_edge(rng, out, labels, x0 * s * fx, hr_pitch * s * fx, top * s * fy, real_cap * fy)
     # Rectify to the template scale with the band fit's residual errors. The fit to every
-    # character centre gets the pitch right to a percent or so; the character height comes from
+    # character center gets the pitch right to a percent or so; the character height comes from
     # a probe of the templates' correlation (within 3% of the printed height on 27 of 30
     # generated photos), so the vertical scale is less sure; each character may sit a
     # pixel or two off its nominal cell (the per-window jitter in `windows`).
@@ -293,7 +293,7 @@ def sample_line(rng, n=44):
     curve = rng.uniform(0, 0.1) * CAP if rng.random() < 0.2 else 0.0
     strip_w = n * PITCH + 2 * GEN_PAD_X
     strip_h = STRIP_H + 2 * GEN_PAD_Y
-    u0, v0 = GEN_PAD_X + 10, GEN_PAD_Y + PAD + 3      # the first cell's centre column, the cap line
+    u0, v0 = GEN_PAD_X + 10, GEN_PAD_Y + PAD + 3      # the first cell's center column, the cap line
     # strip (u, v) -> capture (x, y)
     c, si = math.cos(rot), math.sin(rot)
     coeffs = (sx * c, -sy * si, cell0_x - u0 * sx * c + v0 * sy * si + dx * sx,
@@ -420,8 +420,8 @@ def windows(strip, n, rng=None):
     return np.stack(out)
 
 
-def normalise(win):
-    """Per window: ink (255 - gray), zero mean, unit spread (at least 8 grey levels): the same
+def normalize(win):
+    """Per window: ink (255 - gray), zero mean, unit spread (at least 8 gray levels): the same
     arithmetic as MRZGlyphRecognizer.swift."""
     x = 255.0 - win.astype(np.float32)
     m = x.mean(axis=(-2, -1), keepdims=True)

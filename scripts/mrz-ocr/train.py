@@ -86,7 +86,7 @@ def make(seed, lines, parts=16):
         out = pool.map(chunk, [(seed * 1000 + k, per) for k in range(parts)])
     x = np.concatenate([o[0] for o in out])
     y = np.concatenate([o[1] for o in out])
-    return glyphs.normalise(x)[:, None, :, :].astype(np.float32), y
+    return glyphs.normalize(x)[:, None, :, :].astype(np.float32), y
 
 
 def train_member(tf, seed, xva_k, yva):
