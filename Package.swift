@@ -72,7 +72,7 @@ let package = Package(
         // `idkit serve` (issue 15): libmicrohttpd behind a C shim (its daemon starts with a variadic call).
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "IDKitService", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitScan", "IDKitDocument", "IDKitChip", "CHTTPShim"]),
-        .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
+        .target(name: "IDKitBarcode", dependencies: ["IDKitCore", "IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
         // The recognizer's models and the OCR-B templates, compiled in from their files (C23 #embed).

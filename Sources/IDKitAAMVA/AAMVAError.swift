@@ -1,3 +1,4 @@
+public import IDKitCore
 /// Why a payload could not be read as AAMVA data at all. Damage that still lets the fields be
 /// extracted is not an error but an `AAMVAWarning`.
 public struct AAMVAError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
@@ -89,4 +90,9 @@ public struct AAMVAWarning: Sendable, Equatable, Codable, Hashable {
         self.message = message
         self.offset = offset
     }
+}
+
+extension AAMVAError: ClassifiedError {
+    public var kindName: String { kind.rawValue }
+    public var errorClass: ErrorClass { kind == .tooLarge ? .tooLarge : .invalidInput }
 }

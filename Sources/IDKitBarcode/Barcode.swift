@@ -1,3 +1,4 @@
+import IDKitCore
 import IDKitImage
 
 /// The symbologies IDKit reports (names as in the `idkit barcode --json` contract).
@@ -106,9 +107,12 @@ public struct MacroSet: Sendable, Equatable, Codable {
     public var bytes: [UInt8]?
 }
 
-/// Why barcode reading failed (finding no barcode is not an error: the result is empty).
-public struct BarcodeError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why barcode reading failed (finding no barcode is not an error: the result is empty): only
+/// a decoder library that throws, which is IDKit's failure, not the image's.
+public struct BarcodeError: Error, Sendable, Equatable, CustomStringConvertible, ClassifiedError {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+    public var kindName: String { "decoderFailure" }
+    public var errorClass: ErrorClass { .internalError }
 }

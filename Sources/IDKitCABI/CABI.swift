@@ -20,7 +20,7 @@ enum CABI {
     }()
 
     /// The options of the MRZ functions.
-    static let mrzOptions: Set<String> = ["correct", "strict", "acceptDeviations", "referenceDate"]
+    static let mrzOptions = MRZRecordValidator.Options.names
 
     /// An error of the C interface itself, or one the call wants reported with its own status.
     struct Failure: Error {
@@ -56,7 +56,9 @@ enum CABI {
             Failure(status: Int32(IDKIT_INVALID_OPTIONS), kind: "invalidOptions", message: "option \(name) must be \(what)")
         }
 
-        static func wrong(_ w: OptionValue.Wrong) -> Failure { wrong(w.name, w.expected) }
+        static func wrong(_ w: OptionValue.Wrong) -> Failure {
+            Failure(status: w.errorClass.cStatus, kind: w.kindName, message: "option " + w.message)
+        }
 
         /// The member `name`, `nil` when absent or `null`. Most calls pass no options: an absent
         /// one is answered here, before the value parsers (a tenth of a single MRZ call's work).
@@ -121,10 +123,9 @@ enum CABI {
 
         /// The options of `idkit validate` (today as the reference date unless given).
         func mrz() throws(Failure) -> MRZRecordValidator.Options {
-            var o = MRZRecordValidator.Options(referenceDate: try date("referenceDate") ?? .today)
-            if let b = try flag("correct") { o.correct = b }
-            if let b = try flag("strict") { o.strict = b }
-            if let b = try flag("acceptDeviations") { o.acceptDeviations = b }
+            var o = MRZRecordValidator.Options()
+            guard !members.isEmpty else { return o }
+            do { try o.apply(members.filter { !($0.value is NSNull) }, text: false) } catch { throw Self.wrong(error) }
             return o
         }
     }
@@ -152,17 +153,14 @@ enum CABI {
         switch error {
         case let f as Failure:
             return f
+        // The status from the one table every front end uses (ErrorClass); the position where the
+        // error type has one.
         case let e as MRZError:
-            return Failure(status: Int32(IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message, line: e.line, column: e.column)
+            return Failure(status: e.errorClass.cStatus, kind: e.kindName, message: e.message, line: e.line, column: e.column)
         case let e as AAMVAError:
-            return Failure(status: Int32(e.kind == .tooLarge ? IDKIT_TOO_LARGE : IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message, offset: e.offset)
-        case let e as ImageError:
-            let large = e.kind == .tooLarge || e.kind == .fileTooLarge
-            return Failure(status: Int32(large ? IDKIT_TOO_LARGE : IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message)
-        case let e as DocumentError:
-            return Failure(status: Int32(IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message)
-        case let e as ChipError:
-            return Failure(status: Int32(IDKIT_INVALID_INPUT), kind: e.kind.rawValue, message: e.message)
+            return Failure(status: e.errorClass.cStatus, kind: e.kindName, message: e.message, offset: e.offset)
+        case let e as any ClassifiedError:
+            return Failure(status: e.errorClass.cStatus, kind: e.kindName, message: e.message)
         default:
             return Failure(status: Int32(IDKIT_INTERNAL_ERROR), kind: "internal", message: "\(error)")
         }

@@ -42,22 +42,24 @@ enum BarcodeCommand {
         var all: [Barcode] = []
         for file in options.files {
             var barcodes: [Barcode] = []
-            var errors: [String] = []
+            var failure: (any ClassifiedError)?
             do {
                 let image = try ImageDecoder.decodeFile(atPath: file, limits: options.limits).image
                 barcodes = try reader.read(image)
-            } catch let error as ImageError {
-                errors.append(error.message)
-                if error.kind == .unreadable { status = .unreadableInput }
+            } catch let error as any ClassifiedError {
+                failure = error
             } catch {
-                errors.append("\(error)")
+                failure = BarcodeError("\(error)")
             }
+            // The worst of the files: an image that cannot be read has its class's exit code (the
+            // table every front end uses), one without a barcode is 1.
+            if let failure, let mine = IDKitCommand.ExitStatus(rawValue: failure.errorClass.exitCode), mine.rawValue > status.rawValue { status = mine }
             if barcodes.isEmpty && status == .valid { status = .invalid }
             all += barcodes
             if options.json {
-                io.out.write(BarcodeReport.json(file: file, barcodes: barcodes, errors: errors) + "\n")
+                io.out.write(BarcodeReport.json(file: file, barcodes: barcodes, error: failure) + "\n")
             } else {
-                io.out.write(human(file: file, barcodes: barcodes, errors: errors))
+                io.out.write(human(file: file, barcodes: barcodes, errors: failure.map { [$0.message] } ?? []))
             }
         }
         // Macro PDF417 segments found in the images of this call, joined by file id.

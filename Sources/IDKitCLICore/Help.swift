@@ -155,12 +155,14 @@ extension Help {
 
     OPTIONS
       --json          one JSON object per image: {"file", "barcodes": [{"format", "bytes" (base64),
-                      "quad", "decoder", "aamva"}], "errors"}
-      --pdf417        PDF417 only: no 1D or QR search (about 40% faster on photos)
+                      "quad", "decoder", "aamva"}], "errors", "errorKind"}; errorKind is why
+                      the image could not be read (tooLarge, corrupt, unsupportedFormat, …) or null
+      --pdf417        PDF417 only: no 1D or QR search
       --max-pixels N  refuse images with more than N pixels (default 40000000)
 
     EXIT STATUS
-      0 every image had a barcode · 1 some had none · 64 usage · 66 unreadable file
+      0 every image had a barcode · 1 some had none · 64 usage · 66 an image that cannot be read
+      (corrupt, too large, unsupported: docs/errors.md) · 70 a decoder failed
 
     EXAMPLE
       idkit barcode --json TestVectors/pdf417/images/clean-00.png

@@ -1,3 +1,4 @@
+import IDKitCore
 /// Why chip-access keys could not be made, or why a card's answer was refused.
 public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     public enum Kind: String, Sendable, Codable {
@@ -31,4 +32,9 @@ public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConver
     }
 
     public var description: String { message }
+}
+
+extension ChipError: ClassifiedError {
+    public var kindName: String { kind.rawValue }
+    public var errorClass: ErrorClass { .invalidInput }
 }

@@ -5,9 +5,23 @@ import Foundation
 /// ``Wrong`` into its own error (a 400 problem, an `invalidOptions` status).
 public enum OptionValue {
     /// `name` must be `expected` ("true or false", "a date of the form YYYY-MM-DD").
-    public struct Wrong: Error, Sendable {
+    public struct Wrong: Error, Sendable, ClassifiedError {
         public let name: String
         public let expected: String
+        /// The offending part of the value, where naming it helps (one item of a list).
+        public let found: String?
+
+        public init(name: String, expected: String, found: String? = nil) {
+            self.name = name
+            self.expected = expected
+            self.found = found
+        }
+
+        public var kindName: String { "invalidOptions" }
+        public var errorClass: ErrorClass { .invalidOptions }
+        /// `NAME must be EXPECTED`; a front end puts its own word for an option before it
+        /// ("query parameter", "option", "--").
+        public var message: String { "\(name) must be \(expected)" + (found.map { "; found '\($0.prefix(40))'" } ?? "") }
     }
 
     /// A JSON `true`/`false` as JSONSerialization gives it (an NSNumber of type char: `0` and `1`

@@ -1,3 +1,4 @@
+import IDKitCore
 /// Where a value of the merged document came from.
 public enum DocumentSource: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
     case mrz
@@ -136,4 +137,9 @@ public struct DocumentError: Error, Sendable, Equatable, Codable, CustomStringCo
     }
 
     public var description: String { message }
+}
+
+extension DocumentError: ClassifiedError {
+    public var kindName: String { kind.rawValue }
+    public var errorClass: ErrorClass { .invalidInput }
 }

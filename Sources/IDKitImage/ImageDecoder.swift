@@ -1,5 +1,5 @@
 internal import CImageCodecs
-internal import IDKitCore
+import IDKitCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,6 +13,17 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
     public var description: String { message }
+}
+
+extension ImageError: ClassifiedError {
+    public var kindName: String { kind.rawValue }
+    public var errorClass: ErrorClass {
+        switch kind {
+        case .tooLarge, .fileTooLarge: .tooLarge
+        case .unsupportedFormat: .unsupported
+        case .empty, .corrupt, .unreadable: .invalidInput
+        }
+    }
 }
 
 /// Limits that keep a hostile file from taking unbounded memory.

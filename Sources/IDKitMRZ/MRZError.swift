@@ -1,3 +1,4 @@
+import IDKitCore
 /// Why a text could not be read as an MRZ at all.
 ///
 /// Check-digit failures and other problems of a well-formed MRZ are not errors: they are reported in
@@ -59,4 +60,9 @@ extension MRZError {
             return "byte 0x\(hex.count == 1 ? "0" + hex : hex)" + (byte >= 0x80 ? " (not ASCII)" : "")
         }
     }
+}
+
+extension MRZError: ClassifiedError {
+    public var kindName: String { kind.rawValue }
+    public var errorClass: ErrorClass { .invalidInput }
 }

@@ -1,3 +1,4 @@
+import IDKitCore
 internal import COpenCVShim
 internal import CIDKitData
 import Foundation
@@ -149,4 +150,10 @@ public struct MRZModelError: Error, Sendable, Equatable, CustomStringConvertible
     public var model: String
     public var reason: String
     public var description: String { "\(model) cannot be loaded: \(reason)" }
+}
+
+extension MRZModelError: ClassifiedError {
+    public var kindName: String { "modelUnavailable" }
+    public var message: String { description }
+    public var errorClass: ErrorClass { .unavailable }
 }

@@ -9,27 +9,31 @@ import IDKitImage
 /// --json`. Here, with the readers it reports on, so that every front end writes the same bytes.
 public enum BarcodeReport {
     /// The `idkit barcode --json` contract (docs/contracts.md): `{"file", "barcodes": [{"format", "bytes",
-    /// "quad", "decoder", "isMirrored", "macro", "aamva"}], "errors"}`.
+    /// "quad", "decoder", "isMirrored", "macro", "aamva"}], "errors", "errorKind"}`.
     /// The barcodes of an encoded image (any format the image layer reads, turned upright by its
     /// EXIF orientation) as ``json(file:barcodes:errors:)``: what `POST /v1/barcode` and
     /// `idkit_barcode_read` answer. An image that cannot be decoded throws.
     public static func json(imageData: [UInt8], file: String = "-", pdf417: Bool = false) throws(ImageError) -> String {
         _ = try ImageDecoder.Format.required(imageData)
         let image = try ImageDecoder.decodeWithOrientation(imageData).image
-        var errors: [String] = []
+        var failure: BarcodeError?
         var barcodes: [Barcode] = []
-        do { barcodes = try BarcodeReader(options: pdf417 ? .pdf417 : BarcodeReader.Options()).read(image) } catch { errors.append("\(error)") }
-        return json(file: file, barcodes: barcodes, errors: errors)
+        do { barcodes = try BarcodeReader(options: pdf417 ? .pdf417 : BarcodeReader.Options()).read(image) } catch { failure = error }
+        return json(file: file, barcodes: barcodes, error: failure)
     }
 
-    public static func json(file: String, barcodes: [Barcode], errors: [String]) -> String {
+    /// One image's report; `error` is why the image could not be read (it cannot be decoded, or a
+    /// decoder failed): its message in `errors`, its kind in `errorKind` (`null` without one), the
+    /// kind every other front end reports for the same input.
+    public static func json(file: String, barcodes: [Barcode], error: (any ClassifiedError)? = nil) -> String {
         var w = JSONWriter(capacity: 4096)
         w.beginObject()
         w.key("file"); w.string(file)
         w.key("barcodes"); writeBarcodes(barcodes, to: &w)
         w.key("errors"); w.beginArray()
-        for e in errors { w.string(e) }
+        if let error { w.string(error.message) }
         w.endArray()
+        w.key("errorKind"); if let error { w.string(error.kindName) } else { w.null() }
         w.endObject()
         return String(decoding: w.bytes, as: UTF8.self)
     }

@@ -19,15 +19,13 @@ enum ImageRoutes {
         return nil
     }
 
-    static func imageProblem(_ error: ImageError) -> HTTPResponse {
-        let (status, slug, title): (Int, String, String) = switch error.kind {
-        case .unsupportedFormat: (415, "unsupported-image", "Unsupported image format")
-        case .tooLarge, .fileTooLarge: (413, "image-too-large", "Image too large")
-        default: (400, "bad-image", "Unreadable image")
+    static func imageProblem(_ error: ImageError, partLabel: String? = nil) -> HTTPResponse {
+        let (slug, title): (String, String) = switch error.errorClass {
+        case .unsupported: ("unsupported-image", "Unsupported image format")
+        case .tooLarge: ("image-too-large", "Image too large")
+        default: ("bad-image", "Unreadable image")
         }
-        var problem = Problem(status: status, slug: slug, title: title, detail: error.message)
-        problem.kind = error.kind.rawValue
-        return problem.response
+        return Problem(error, slug: slug, title: title, detailPrefix: partLabel.map { $0 + ": " } ?? "").response
     }
 
     static func barcode(_ request: HTTPRequest) -> HTTPResponse {
@@ -38,7 +36,7 @@ enum ImageRoutes {
 
     static func scan(_ request: HTTPRequest, referenceDate: CalendarDate?, redaction: RedactionPolicy = .fixed(.none)) -> HTTPResponse {
         if let reason = DocumentScanner.modelError {
-            var problem = Problem(status: 503, slug: "model-unavailable", title: "MRZ recognizer unavailable", detail: reason)
+            var problem = Problem(status: ErrorClass.unavailable.httpStatus, slug: "model-unavailable", title: "MRZ recognizer unavailable", detail: reason)
             problem.kind = "modelUnavailable"
             return problem.response
         }
@@ -60,10 +58,7 @@ enum ImageRoutes {
                     let decoded = try ImageDecoder.decodeWithOrientation(part.data)
                     frames.append(decoded.image.applyingEXIFOrientation(decoded.exifOrientation))
                 } catch {
-                    var p = Problem(status: error.kind == .tooLarge || error.kind == .fileTooLarge ? 413 : 400, slug: "bad-image",
-                                    title: "Unreadable image", detail: "part \(k + 1) (\(part.name)): \(error.message)")
-                    p.kind = error.kind.rawValue
-                    return p.response
+                    return imageProblem(error, partLabel: "part \(k + 1) (\(part.name))")
                 }
             }
             return answer(scanner.scan(frames: frames))

@@ -219,8 +219,9 @@ enum OpenAPI {
             }
           },
           "BarcodeReport": {
-            "type": "object", "required": ["file", "barcodes", "errors"],
-            "properties": {"file": {"type": "string"}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}}, "errors": {"type": "array", "items": {"type": "string"}}}
+            "type": "object", "required": ["file", "barcodes", "errors", "errorKind"],
+            "properties": {"file": {"type": "string"}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}}, "errors": {"type": "array", "items": {"type": "string"}},
+              "errorKind": {"type": ["string", "null"], "description": "why the image could not be read (docs/errors.md), null when it was"}}
           },
           "BACRequest": {
             "type": "object",

@@ -7,7 +7,7 @@ import IDKitCore
 /// problem that names it.
 enum RouteOption {
     static func problem(_ wrong: OptionValue.Wrong, _ source: String) -> Problem {
-        Problem(status: 400, slug: "bad-option", title: "Bad option", detail: "\(source) \(wrong.name) must be \(wrong.expected)")
+        Problem(wrong, slug: "bad-option", title: "Bad option", detailPrefix: source + " ")
     }
 
     /// `nil` when absent. A query string `""`/`true`/`1` or `false`/`0`; a JSON `true`/`false`.

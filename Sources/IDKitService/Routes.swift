@@ -93,10 +93,7 @@ enum MRZRoute {
 
     /// The validator's options from query parameters or a JSON body's members.
     static func apply(_ values: [String: Any], to options: inout MRZRecordValidator.Options, source: String) throws(Problem) {
-        if let b = try RouteOption.flag(values["correct"], "correct", source: source) { options.correct = b }
-        if let b = try RouteOption.flag(values["strict"], "strict", source: source) { options.strict = b }
-        if let b = try RouteOption.flag(values["acceptDeviations"], "acceptDeviations", source: source) { options.acceptDeviations = b }
-        if let d = try RouteOption.date(values["referenceDate"], "referenceDate", source: source) { options.referenceDate = d }
+        do { try options.apply(values, text: true) } catch { throw RouteOption.problem(error, source) }
     }
 }
 
@@ -133,8 +130,7 @@ enum AAMVARoute {
             let payload = try AAMVAParser().parse(bytes)
             return .json(AAMVAReport(payload).jsonString())
         } catch {
-            var problem = Problem(status: 400, slug: "not-aamva", title: "Not an AAMVA payload", detail: error.message)
-            problem.kind = error.kind.rawValue
+            var problem = Problem(error, slug: "not-aamva", title: "Not an AAMVA payload")
             problem.extra = [("offset", error.offset)]
             return problem.response
         }
@@ -158,9 +154,7 @@ enum MergeRoute {
             let result = try DocumentMerger(referenceDate: date ?? input.referenceDate ?? referenceDate ?? .today, redaction: redaction, cscas: cscas).merge(input)
             return .json(result.jsonString())
         } catch {
-            var problem = Problem(status: 400, slug: "bad-merge-input", title: "Bad merge input", detail: error.message)
-            problem.kind = error.kind.rawValue
-            return problem.response
+            return Problem(error, slug: "bad-merge-input", title: "Bad merge input").response
         }
     }
 }
@@ -179,10 +173,8 @@ enum BACRoute {
         do {
             r = try BACRequest(json: request.body)
         } catch {
-            var problem = error.kind == .invalidHex ? Problem(status: 400, slug: "bad-hex", title: "Bad hex", detail: error.message)
-                : Problem(status: 400, slug: "bad-json", title: "Bad JSON", detail: error.message)
-            problem.kind = error.kind.rawValue
-            return problem.response
+            return (error.kind == .invalidHex ? Problem(error, slug: "bad-hex", title: "Bad hex")
+                : Problem(error, slug: "bad-json", title: "Bad JSON")).response
         }
         do {
             let report = try BACReport(r)
@@ -190,9 +182,7 @@ enum BACRoute {
             report.writeJSON(to: &w)
             return HTTPResponse(status: 200, contentType: "application/json", body: w.bytes)
         } catch {
-            var problem = Problem(status: 400, slug: "bad-bac-input", title: "Cannot make the keys", detail: error.message)
-            problem.kind = error.kind.rawValue
-            return problem.response
+            return Problem(error, slug: "bad-bac-input", title: "Cannot make the keys").response
         }
     }
 }

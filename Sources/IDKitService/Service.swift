@@ -315,3 +315,12 @@ final class Metrics: Sendable {
         }
     }
 }
+
+extension Problem {
+    /// A library error's problem: the status from its class, the one table every front end uses
+    /// (``ErrorClass``), its kind as `kind`; the slug and title say which route's input it was.
+    init(_ error: some ClassifiedError, slug: String, title: String, detailPrefix: String = "") {
+        self.init(status: error.errorClass.httpStatus, slug: slug, title: title, detail: detailPrefix + error.message)
+        kind = error.kindName
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import IDKitTestSupport
 import Testing
 
 @Suite struct AAMVAAndBarcodeCommandTests {
@@ -85,17 +86,18 @@ import Testing
         #expect((objects[1]["barcodes"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("idkit barcode reports bad images with the reason and a failing status")
+    @Test("idkit barcode reports bad images with the reason, the kind and exit 66")
     func barcodeErrors() throws {
         let bomb = try IDKitBinary.run(["barcode", "--json", path("pdf417/misc/bomb-100000x100000.png")])
-        #expect(bomb.status == 1)
+        #expect(bomb.status == 66)
+        #expect(bomb.stdout.contains("\"errorKind\":\"tooLarge\""))
         #expect(bomb.stdout.contains("the image is 100000×100000 = 10000000000 pixels; the limit is 40000000"))
         let limit = try IDKitBinary.run(["barcode", "--max-pixels=1000", path("pdf417/images/clean-00.png")])
-        #expect(limit.status == 1)
+        #expect(limit.status == 66)
         #expect(limit.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))
         // The same option style as scan: the value after a space as well (issue 13).
         let spaced = try IDKitBinary.run(["barcode", "--max-pixels", "1000", path("pdf417/images/clean-00.png")])
-        #expect(spaced.status == 1)
+        #expect(spaced.status == 66)
         #expect(spaced.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))
         let notANumber = try IDKitBinary.run(["barcode", "--max-pixels", "many", path("pdf417/images/clean-00.png")])
         #expect(notANumber.status == 64)
@@ -181,4 +183,36 @@ struct ZXingSuiteCommandTests {
         let expected = try String(contentsOf: ZXingSuites.directory.appendingPathComponent("zxing-cpp-pdf417-1/05.txt"), encoding: .utf8)
         #expect(try barcodeBytes(strip.stdout).map { String(decoding: $0, as: UTF8.self) } == [expected])
     }
+}
+
+/// The same bad image gets the same `kind` and exit code from every command: the class table of
+/// IDKitCore (ErrorClass), as the service's 413 and the C interface's IDKIT_TOO_LARGE.
+@Suite struct CommandErrorKindTests {
+    @Test("a PNG declaring 7000 × 7000 pixels is tooLarge, exit 66, for idkit scan and idkit barcode")
+    func tooLargeEverywhere() throws {
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-7000-\(getpid()).png")
+        try Data(DeclaredSizePNG.bytes(width: 7000, height: 7000)).write(to: big)
+        defer { try? FileManager.default.removeItem(at: big) }
+        let barcode = try IDKitBinary.run(["barcode", "--json", big.path])
+        #expect(barcode.status == 66)
+        let b = try #require(try JSONSerialization.jsonObject(with: Data(barcode.stdout.utf8)) as? [String: Any])
+        #expect(b["errorKind"] as? String == "tooLarge")
+        #expect((b["errors"] as? [String])?.first?.contains("49000000 pixels") == true)
+        let scan = try IDKitBinary.run(["scan", "--json", big.path])
+        #expect(scan.status == 66)
+        let s = try #require(try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any])
+        #expect(s["reasonKind"] as? String == "tooLarge")
+        #expect(s["status"] as? String == "unsupportedImage")
+    }
+
+    @Test("a barcode report without an error has errorKind null")
+    func noError() throws {
+        let r = try IDKitBinary.run(["barcode", "--json", Self.vectors.appendingPathComponent("pdf417/images/phone-00.jpg").path])
+        #expect(r.status == 0)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(o["errorKind"] is NSNull)
+        #expect((o["errors"] as? [Any])?.isEmpty == true)
+    }
+
+    static let vectors = AAMVAAndBarcodeCommandTests.vectors
 }
