@@ -22,6 +22,7 @@ let package = Package(
         // decode them with the layout's rules and check digits, and judge whether to trust them.
         .library(name: "IDKitMRZReading", targets: ["IDKitMRZReading"]),
         .library(name: "IDKitDocumentDetection", targets: ["IDKitDocumentDetection"]),
+        .library(name: "IDKitVIZ", targets: ["IDKitVIZ"]),
         // The image front end: a thin orchestration of MRZ reading, barcode reading and merging for
         // one photo or scan, with the image's quality, annotation and redaction.
         .library(name: "IDKitScan", targets: ["IDKitScan"]),
@@ -67,6 +68,9 @@ let package = Package(
         .target(name: "CZXingShim", dependencies: ["CZXing"]),
         // OpenCV's dnn behind a C interface that catches every exception.
         .target(name: "COpenCVShim", dependencies: ["COpenCV"]),
+        // Tesseract 5 (the visual zone's text) behind a C interface that catches every exception.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .target(name: "CTesseractShim", dependencies: ["CTesseract"]),
 
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs", "COpenCVShim"]),
         // `idkit serve` (issue 15): libmicrohttpd behind a C shim (its daemon starts with a variadic call).
@@ -79,6 +83,7 @@ let package = Package(
         .target(name: "CIDKitData", exclude: ["README.md", "mrz-glyphs.onnx", "mrz-glyphs-degraded.onnx", "ocrb-templates.gray"]),
         .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim", "CIDKitData"]),
         // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order (issue 14).
+        .target(name: "IDKitVIZ", dependencies: ["IDKitCore", "IDKitImage", "CTesseractShim"]),
         .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
                                                   "IDKitDocumentDetection",
@@ -112,6 +117,10 @@ let package = Package(
             name: "IDKitCABITests",
             dependencies: ["IDKitTestSupport"],
             exclude: ["c"]
+        ),
+        .testTarget(
+            name: "IDKitVIZTests",
+            dependencies: ["IDKitVIZ", "IDKitImage"]
         ),
         .testTarget(
             name: "IDKitCoreTests",
