@@ -1,12 +1,13 @@
 import IDKitMRZ
 
-/// Dates from the three kinds of source, as ISO 8601 text that compares like with like.
-enum DocumentDate {
+/// Dates from the three kinds of source, as ISO 8601 text that compares like with like: the
+/// merge's data match and the visual zone's reader parse printed dates here.
+public enum DocumentDate {
     /// The ISO readings `text` may stand for, most likely first; `[]` when it is not a date.
     /// Accepted: `YYYY-MM-DD`, `YYYYMMDD`, `DD.MM.YYYY`, `DD/MM/YYYY` and `MM/DD/YYYY` (both
     /// readings when the day is 12 or less; month first preferred on US documents), `DD-MM-YYYY`,
     /// `DD MMM YYYY` with English or French month abbreviations (`12 AUG 1974`, `12 AOUT/AUG 74`).
-    static func candidates(_ text: String, monthFirst: Bool, kind: Kind, reference: CalendarDate) -> [String] {
+    public static func candidates(_ text: String, monthFirst: Bool, kind: Kind, reference: CalendarDate) -> [String] {
         // Tokens: runs of digits, runs of letters (upper-cased; non-ASCII bytes count as letters).
         var numbers: [(value: Int, digits: Int)] = []
         var words: [[UInt8]] = []
@@ -65,7 +66,8 @@ enum DocumentDate {
         return out
     }
 
-    enum Kind { case birth, expiry, issue }
+    /// Which date it is: a two-digit year is resolved by the MRZ core's rule for that kind.
+    public enum Kind: Sendable { case birth, expiry, issue }
 
     /// A two-digit year by the MRZ core's rules (birth in the past; expiry within 50 years).
     static func fullYear(_ value: Int, digits: Int, kind: Kind, reference: CalendarDate) -> Int {

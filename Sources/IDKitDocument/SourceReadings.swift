@@ -66,11 +66,7 @@ struct SourceReadings {
         v.store(into: &self)
     }
 
-    static func nameMayBeTruncated(_ mrz: MRZResult) -> Bool {
-        guard let length = mrz.format.nameFieldLength else { return false }
-        let f = mrz.fields
-        return f.primaryIdentifier.utf8.count + (f.secondaryIdentifier.isEmpty ? 0 : 2 + f.secondaryIdentifier.utf8.count) >= length
-    }
+    static func nameMayBeTruncated(_ mrz: MRZResult) -> Bool { mrz.nameMayBeTruncated }
 
     /// DG11's name of the holder in full (9303-10 §4.7.11, tag 5F0E): the primary identifier,
     /// `<<`, the secondary identifier, with `<` between their parts.

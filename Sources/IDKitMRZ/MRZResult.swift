@@ -171,3 +171,13 @@ extension MRZResult: Codable {
         try c.encode(lines, forKey: .lines)
     }
 }
+
+extension MRZResult {
+    /// True when the name fills its field to the last position, so that it may have been cut
+    /// (ICAO 9303-3 §4.6): a name printed elsewhere may then be longer than the MRZ's.
+    public var nameMayBeTruncated: Bool {
+        guard let length = format.nameFieldLength else { return false }
+        let f = fields
+        return f.primaryIdentifier.utf8.count + (f.secondaryIdentifier.isEmpty ? 0 : 2 + f.secondaryIdentifier.utf8.count) >= length
+    }
+}

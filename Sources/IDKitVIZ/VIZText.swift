@@ -23,6 +23,12 @@ public struct VIZWord: Sendable, Codable, Equatable {
     /// Tesseract's confidence, 0…1.
     public var confidence: Double
     public var box: VIZBox
+
+    public init(text: String, confidence: Double, box: VIZBox) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+    }
 }
 
 /// One text line of a document's visual inspection zone.
@@ -33,4 +39,11 @@ public struct VIZLine: Sendable, Codable, Equatable {
     public var confidence: Double
     public var box: VIZBox
     public var words: [VIZWord]
+
+    public init(text: String, confidence: Double, box: VIZBox, words: [VIZWord]) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.words = words
+    }
 }

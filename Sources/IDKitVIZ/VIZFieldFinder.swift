@@ -1,0 +1,92 @@
+import IDKitCore
+import IDKitDocument
+import IDKitMRZ
+
+/// Finds the MRZ's fields among the visual zone's text lines: for each field the MRZ holds, the
+/// run of words on one line whose meaning is the MRZ's value — a name under ICAO 9303-3 §6
+/// transliteration (`ÖSTERGÅRD` is `OESTERGAARD` or `OSTERGARD`; a name the MRZ cut may print
+/// whole), a date in any printed form (`12 AUG/AOUT 74`, `12.08.1974`), a number with or without
+/// its spaces. A field the MRZ anchors is never reported as matching when its words say otherwise:
+/// a run is taken only when its meaning equals the MRZ's.
+public struct VIZFieldFinder: Sendable {
+    /// The date two-digit years are resolved against.
+    public var referenceDate: CalendarDate
+    /// The most words one field may span.
+    public var maximumWords = 6
+
+    public init(referenceDate: CalendarDate = .today) {
+        self.referenceDate = referenceDate
+    }
+
+    /// The fields of `mrz` found in `lines`, by the document result's field names.
+    public func fields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
+        let f = mrz.fields
+        var found: [DocumentFieldName: VIZField] = [:]
+        let truncated = mrz.nameMayBeTruncated
+        func name(_ mrzName: String) -> (String) -> String? {
+            let wanted = mrzName.replacingOccurrences(of: "<", with: " ")
+            return { text in
+                // A label ("Surname / Nom") is never a name.
+                guard !text.contains("/"), !text.contains(":"),
+                      MRZTransliteration.matches(text, wanted, bIsTruncated: truncated) else { return nil }
+                return text
+            }
+        }
+        if !f.primaryIdentifier.isEmpty { found[.lastName] = best(in: lines, name(f.primaryIdentifier)) }
+        if !f.secondaryIdentifier.isEmpty { found[.firstName] = best(in: lines, name(f.secondaryIdentifier)) }
+        func number(_ mrzValue: String?) -> ((String) -> String?)? {
+            guard let mrzValue else { return nil }
+            let wanted = Self.numberKey(mrzValue)
+            guard wanted.count >= 4 else { return nil }  // a short value would match stray text
+            return { text in Self.numberKey(text) == wanted ? wanted : nil }
+        }
+        if let match = number(f.documentNumber) { found[.documentNumber] = best(in: lines, match) }
+        // The personal number: TD3's optional data (9303-4 §4.2.2), TD1's optional data of line 1
+        // beyond a long document number's overflow is issuer-defined and not anchored here.
+        if mrz.format == .td3, let match = number(f.optionalData1) { found[.personalIdNumber] = best(in: lines, match) }
+        func date(_ mrzDate: CalendarDate?, _ kind: DocumentDate.Kind) -> ((String) -> String?)? {
+            guard let mrzDate else { return nil }
+            let wanted = mrzDate.description
+            return { text in
+                DocumentDate.candidates(text, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted) ? wanted : nil
+            }
+        }
+        if let match = date(mrz.dateOfBirth, .birth) { found[.dateOfBirth] = best(in: lines, match) }
+        if let match = date(mrz.dateOfExpiry, .expiry) { found[.dateOfExpiry] = best(in: lines, match) }
+        return found.compactMapValues { $0 }
+    }
+
+    /// The run of words on one line that `match` accepts (returning its value): the most words,
+    /// then the most confident.
+    func best(in lines: [VIZLine], _ match: (String) -> String?) -> VIZField? {
+        var chosen: (words: Int, field: VIZField)?
+        for line in lines {
+            let words = line.words
+            for start in words.indices {
+                for end in (start + 1)...min(words.count, start + maximumWords) {
+                    let run = words[start..<end]
+                    let text = run.map(\.text).joined(separator: " ")
+                    guard let value = match(text) else { continue }
+                    let field = VIZField(text: text, value: value, confidence: run.map(\.confidence).min() ?? 0,
+                                         box: run.dropFirst().reduce(run.first!.box) { $0.union($1.box) }, matchesMRZ: true)
+                    if let c = chosen, c.words > run.count || (c.words == run.count && c.field.confidence >= field.confidence) { continue }
+                    chosen = (run.count, field)
+                }
+            }
+        }
+        return chosen?.field
+    }
+
+    /// A number as compared: letters and digits only, upper case (`Z E 184226 B` is `ZE184226B`).
+    static func numberKey(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }))
+            .uppercased()
+    }
+}
+
+extension VIZBox {
+    /// The smallest box holding both.
+    public func union(_ other: VIZBox) -> VIZBox {
+        VIZBox(left: min(left, other.left), top: min(top, other.top), right: max(right, other.right), bottom: max(bottom, other.bottom))
+    }
+}

@@ -1,0 +1,99 @@
+import IDKitCore
+import IDKitDocument
+import IDKitMRZ
+import IDKitVIZ
+import Testing
+
+/// The MRZ's fields among visual-zone lines, on lines made here (no OCR: the finder alone).
+@Suite struct VIZFieldFinderTests {
+    /// A German passport's MRZ built for these tests (check digits computed): the name
+    /// transliterated (`ÖSTERGÅRD-MÜLLER` → `OESTERGAARD<MUELLER`) and cut at the field's end.
+    static let german = try! MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)).parse(lines: [
+        "P<D<<OESTERGAARD<MUELLER<<ZOE<LUCJA<STEFAN<<",
+        "C01X00T478D<<7408122F3105021<<<<<<<<<<<<<<06",
+    ])
+    static let specimen = try! MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)).parse(lines: [
+        "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+        "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ])
+
+    /// Lines as Tesseract gives them: words split at spaces, each word 20 px per character wide.
+    static func lines(_ texts: [String], confidence: Double = 0.95) -> [VIZLine] {
+        texts.enumerated().map { k, text in
+            var x = 10
+            let words = text.split(separator: " ").map { w -> VIZWord in
+                defer { x += 20 * w.count + 15 }
+                return VIZWord(text: String(w), confidence: confidence, box: VIZBox(left: x, top: 40 * k, right: x + 20 * w.count, bottom: 40 * k + 30))
+            }
+            return VIZLine(text: text, confidence: confidence, box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+        }
+    }
+
+    let finder = VIZFieldFinder(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+
+    @Test("names under ICAO transliteration, dates in printed forms, the number with its spaces")
+    func germanPage() throws {
+        #expect(Self.german.isValid)
+        let found = finder.fields(in: Self.lines([
+            "Name / Surname / Nom", "ÖSTERGÅRD-MÜLLER", "Vornamen / Given names / Prénoms", "ZOË ŁUCJA ȘTEFAN",
+            "Geburtstag / Date of birth", "12.08.1974", "Gültig bis / Date of expiry", "02 MAI/MAY 2031", "C01X 00T47",
+        ]), mrz: Self.german)
+        #expect(found[.lastName]?.text == "ÖSTERGÅRD-MÜLLER")
+        #expect(found[.firstName]?.text == "ZOË ŁUCJA ȘTEFAN")
+        #expect(found[.dateOfBirth]?.value == "1974-08-12")
+        #expect(found[.dateOfBirth]?.text == "12.08.1974")
+        #expect(found[.dateOfExpiry]?.value == "2031-05-02")
+        #expect(found[.documentNumber]?.value == "C01X00T47")
+        #expect(found[.documentNumber]?.text == "C01X 00T47")
+        #expect(found.values.allSatisfy { $0.matchesMRZ == true })
+        // The box of a run spans its words.
+        let number = try #require(found[.documentNumber])
+        #expect(number.box == VIZBox(left: 10, top: 320, right: 10 + 80 + 15 + 100, bottom: 350))
+    }
+
+    @Test("the specimen's page: a name the MRZ holds whole, a spaced personal number, dates with two languages")
+    func specimenPage() {
+        let found = finder.fields(in: Self.lines([
+            "Surname/ Nom", "ERIKSSON", "Given names/ Prénoms", "ANNA MARIA", "Date of Birth/ Date de naissance Personal No./ N° personnel",
+            "12 AUGUST/AOUT 74 Z E 184226 B", "Date of expiry/ Date d'expiration", "15 APR/AVR 12", "P UTO L898902C3",
+        ]), mrz: Self.specimen)
+        #expect(found[.lastName]?.value == "ERIKSSON")
+        #expect(found[.firstName]?.value == "ANNA MARIA")
+        #expect(found[.dateOfBirth]?.text == "12 AUGUST/AOUT 74")
+        #expect(found[.dateOfExpiry]?.value == "2012-04-15")
+        #expect(found[.personalIdNumber]?.value == "ZE184226B")
+        #expect(found[.documentNumber]?.value == "L898902C3")
+    }
+
+    @Test("a VIZ that says otherwise is never reported as matching: the field is not found")
+    func noFalseMatch() {
+        let found = finder.fields(in: Self.lines([
+            "ERIKSON", "ANNA", "13 AUG 74", "15 APR 13", "L898902C8",
+        ]), mrz: Self.specimen)
+        #expect(found[.lastName] == nil)            // one S short
+        #expect(found[.firstName] == nil)           // the MRZ says ANNA MARIA and is not cut
+        #expect(found[.dateOfBirth] == nil)
+        #expect(found[.dateOfExpiry] == nil)
+        #expect(found[.documentNumber] == nil)
+    }
+
+    @Test("a name the MRZ cut is found printed whole")
+    func truncatedName() throws {
+        let cut = try MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)).parse(lines: [
+            "I<UTOD231458907<<<<<<<<<<<<<<<",
+            "7408122F1204159UTO<<<<<<<<<<<6",
+            "VANDERBERGHE<TSCHIRSCHNITZ<<MA",
+        ])
+        #expect(cut.nameMayBeTruncated)
+        let found = finder.fields(in: Self.lines(["VANDERBERGHE TSCHIRSCHNITZ", "MAXIMILIANE"]), mrz: cut)
+        #expect(found[.lastName]?.text == "VANDERBERGHE TSCHIRSCHNITZ")
+        #expect(found[.firstName]?.text == "MAXIMILIANE")
+    }
+
+    @Test("the least confident word gives the field's confidence")
+    func confidence() {
+        var lines = Self.lines(["ANNA MARIA"])
+        lines[0].words[1].confidence = 0.41
+        #expect(finder.fields(in: lines, mrz: Self.specimen)[.firstName]?.confidence == 0.41)
+    }
+}
