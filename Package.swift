@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
                                                   "IDKitDocumentDetection",
-                                                  "IDKitDocument"]),
+                                                  "IDKitDocument", "IDKitVIZ"]),
         // The command line's text subcommands (validate, aamva), its arguments, help and output:
         // all the `idkit` executable links, so that it starts as fast as a program that only prints.
         .target(name: "IDKitCLICore", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA"]),
@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "IDKitBenchmarks",
             dependencies: ["IDKitMRZ", "IDKitCLI", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitChip",
-                           "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitDocumentDetection", "IDKitTestSupport"],
+                           "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitDocumentDetection", "IDKitVIZ", "IDKitTestSupport"],
             path: "Benchmarks/IDKitBenchmarks"
         ),
         .executableTarget(

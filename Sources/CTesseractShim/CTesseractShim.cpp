@@ -31,6 +31,9 @@ extern "C" idk_tess *idk_tess_open(const char *datapath, const char *languages, 
             return nullptr;
         }
         engine->api.SetVariable("debug_file", "/dev/null");
+        // Sauvola's local threshold (Tesseract's thresholding_method 2) instead of one Otsu
+        // threshold for the page: a document's guilloche, tint and portrait defeat a global one.
+        engine->api.SetVariable("thresholding_method", "2");
         return engine.release();
     } catch (const std::exception &e) {
         copyMessage(e.what(), error, errorCapacity);

@@ -49,18 +49,27 @@ public final class VIZTextRecognizer: Sendable {
         engine = Mutex(Engine(handle))
     }
 
+    /// How the text is laid out, as Tesseract's page segmentation modes say it.
+    public enum Layout: Int32, Sendable {
+        /// Columns and blocks found by Tesseract (mode 3): a document's page.
+        case page = 3
+        /// One uniform block of lines (mode 6).
+        case block = 6
+        /// Words scattered anywhere, in no order (mode 11).
+        case sparse = 11
+    }
+
     /// The text lines of `image` (a straightened page or a zone of it), top to bottom as Tesseract
     /// finds them; `pixelsPerInch` is the image's scale (300 for a document warped at 300 dpi).
-    public func lines(in image: GrayImage, pixelsPerInch: Int = 300) throws(VIZError) -> [VIZLine] {
+    public func lines(in image: GrayImage, pixelsPerInch: Int = 300, layout: Layout = .page) throws(VIZError) -> [VIZLine] {
         guard image.width > 0, image.height > 0 else { return [] }
         let result: Result<[VIZLine], VIZError> = engine.withLock { engine in
             var lines: UnsafeMutablePointer<idk_tess_text>?, words: UnsafeMutablePointer<idk_tess_text>?
             var lineCount: Int32 = 0, wordCount: Int32 = 0
             var message = [CChar](repeating: 0, count: 256)
-            // Page segmentation 6: one uniform block of text, the zone IDKit hands over.
             let status = image.pixels.withUnsafeBufferPointer { pixels in
                 idk_tess_recognize(engine.handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
-                                   Int32(pixelsPerInch), 6, &lines, &lineCount, &words, &wordCount, &message, message.count)
+                                   Int32(pixelsPerInch), layout.rawValue, &lines, &lineCount, &words, &wordCount, &message, message.count)
             }
             defer {
                 idk_tess_free_texts(lines, lineCount)

@@ -1,0 +1,72 @@
+import Foundation
+import IDKitDocument
+import IDKitImage
+import IDKitMRZ
+import IDKitScan
+import IDKitVIZ
+
+/// `idkit-bench viz-real DIR [-v]`: the visual zone of the real specimens (`labels.jsonl` of
+/// ../shared/testdata/mrz-real): per image, which of the fields the printed MRZ holds are found in
+/// the VIZ matching it, and what reading the zone costs. Only images whose MRZ is read exactly
+/// count, so that the figure is the VIZ reader's, not the MRZ reader's.
+func runVIZReal(directory: String, verbose: Bool, dump: String? = nil) {
+    guard let text = try? String(contentsOfFile: directory + "/labels.jsonl", encoding: .utf8) else {
+        print("viz-real: no labels.jsonl in \(directory)"); return
+    }
+    let labels = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
+    let recognizer: VIZTextRecognizer
+    do { recognizer = try VIZTextRecognizer() } catch { print("viz-real: \(error)"); return }
+    let scanner = DocumentScanner()
+    let anchored: [DocumentFieldName] = [.lastName, .firstName, .documentNumber, .dateOfBirth, .dateOfExpiry, .personalIdNumber]
+    var fieldsWanted = 0, fieldsFound = 0, pages = 0
+    var byField: [DocumentFieldName: (wanted: Int, found: Int)] = [:]
+    var times: [Double] = []
+    for label in labels {
+        guard let (scan, image) = Optional(scanner.scanKeepingImage(file: directory + "/" + label.file)), let image,
+              scan.reading?.lines == label.mrz, let primary = scan.documents.first, let parsed = primary.parsed else {
+            if verbose { print("skip     \(label.file) (MRZ not read exactly, or no document)") }
+            continue
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard let reading = ((try? scanner.visualZones(of: scan, in: image, recognizer: recognizer))?.first) ?? nil else {
+            if verbose { print("no page  \(label.file)") }
+            continue
+        }
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        if let dump, let detection = primary.detection, let band = primary.band,
+           let page = DocumentScanner.visualZonePage(of: image, detection, band: band), let png = try? ImageEncoder.png(page) {
+            let name = (label.file as NSString).lastPathComponent
+            FileManager.default.createFile(atPath: dump + "/" + name + ".page.png", contents: Data(png))
+            try? reading.lines.map(\.text).joined(separator: "\n").write(toFile: dump + "/" + name + ".lines.txt", atomically: true, encoding: .utf8)
+        }
+        pages += 1
+        let f = parsed.fields
+        let present: [DocumentFieldName: Bool] = [
+            .lastName: !f.primaryIdentifier.isEmpty, .firstName: !f.secondaryIdentifier.isEmpty, .documentNumber: true,
+            .dateOfBirth: parsed.dateOfBirth != nil, .dateOfExpiry: parsed.dateOfExpiry != nil,
+            .personalIdNumber: parsed.format == .td3 && (f.optionalData1.map { $0.filter { $0 != "<" }.count >= 4 } ?? false),
+        ]
+        var found: [String] = [], missing: [String] = []
+        for name in anchored where present[name] == true {
+            fieldsWanted += 1
+            byField[name, default: (0, 0)].wanted += 1
+            if reading.fields[name]?.matchesMRZ == true {
+                fieldsFound += 1
+                byField[name, default: (0, 0)].found += 1
+                found.append(name.rawValue)
+            } else {
+                missing.append(name.rawValue)
+            }
+        }
+        if verbose {
+            print(String(format: "%-28@ %4.0f ms  found %@  missing %@", label.file as NSString, times.last!,
+                         found.joined(separator: ","), missing.isEmpty ? "-" : missing.joined(separator: ",")))
+        }
+    }
+    times.sort()
+    let median = times.isEmpty ? 0 : times[times.count / 2]
+    let p90 = times.isEmpty ? 0 : times[min(times.count - 1, times.count * 9 / 10)]
+    print("viz-real: \(pages) pages; MRZ fields found in the VIZ and matching: \(fieldsFound) of \(fieldsWanted)"
+          + String(format: " (%.0f%%); VIZ reading median %.0f ms, p90 %.0f ms", 100 * Double(fieldsFound) / Double(max(1, fieldsWanted)), median, p90))
+    for name in anchored { if let c = byField[name] { print("  \(name.rawValue): \(c.found) of \(c.wanted)") } }
+}
