@@ -1,5 +1,17 @@
 import IDKitMRZ
 
+extension MRZScanner {
+    /// The result for one image (or several frames of one document, fused).
+    public struct Outcome: Sendable {
+        /// The band in reading order, `nil` when no MRZ was found.
+        public var band: MRZBand?
+        public var reading: MRZReading?
+        public var parsed: MRZResult?
+        public var locateMilliseconds: Double
+        public var readMilliseconds: Double
+    }
+}
+
 extension MRZScanner.Outcome {
     /// Whether the search can stop at this reading: the MRZ is valid, or the recognizer's own
     /// reading — no character changed by the check digits — passes every check digit of its
