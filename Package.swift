@@ -146,6 +146,10 @@ let package = Package(
             dependencies: ["IDKitMRZReading", "IDKitImage", "IDKitMRZ"]
         ),
         .testTarget(
+            name: "IDKitDocumentDetectionTests",
+            dependencies: ["IDKitDocumentDetection", "IDKitMRZReading", "IDKitImage", "IDKitMRZ"]
+        ),
+        .testTarget(
             name: "IDKitScanTests",
             dependencies: ["IDKitScan", "IDKitMRZReading", "IDKitImage", "IDKitMRZ", "IDKitAAMVA", "IDKitDocument", "IDKitBarcode",
                            "IDKitDocumentDetection", "IDKitTestSupport"]

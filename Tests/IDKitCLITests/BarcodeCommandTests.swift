@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 @Suite struct AAMVAAndBarcodeCommandTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 /// The version is written in one place, Sources/IDKitCore/Version.swift (issue 38). What repeats
 /// it must agree: the built `idkit --version`, python/pyproject.toml (the installed Python package's

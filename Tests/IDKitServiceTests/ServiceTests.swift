@@ -11,7 +11,7 @@ import IDKitMRZ
 import IDKitTestSupport
 
 /// The routes of `idkit serve` in process (issue 15): contracts, problems, authentication.
-/// `ServeCommandTests` (IDKitCLITests) call the real server over HTTP.
+/// `HTTPRouteTests` call the real server over HTTP.
 @Suite struct ServiceTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors")
