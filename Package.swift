@@ -28,7 +28,7 @@ let package = Package(
         // The command-line layer, as a library so that tests and other tools can drive it.
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         // libidkit.so: the C interface (Sources/CIDKit/include/idkit.h) that Python, Go, Java and
-        // Node call in-process (issue 16); the Python package in python/ loads it.
+        // Node call in-process; the Python package in python/ loads it.
         .library(name: "IDKitC", type: .dynamic, targets: ["IDKitCABI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-full", targets: ["idkit-full"]),
@@ -38,7 +38,7 @@ let package = Package(
         .executable(name: "idkit-fuzz", targets: ["IDKitFuzz"]),
     ],
     targets: [
-        // Dependency-free primitives every other module uses (issue 13).
+        // Dependency-free primitives every other module uses.
         .target(name: "IDKitCore"),
         .target(name: "IDKitMRZ", dependencies: ["IDKitCore"]),
         .target(name: "IDKitAAMVA", dependencies: ["IDKitCore"]),
@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "COpenCVShim", dependencies: ["COpenCV"]),
 
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs", "COpenCVShim"]),
-        // `idkit serve` (issue 15): libmicrohttpd behind a C shim (its daemon starts with a variadic call).
+        // `idkit serve`: libmicrohttpd behind a C shim (its daemon starts with a variadic call).
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "IDKitService", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitScan", "IDKitDocument", "IDKitChip", "CHTTPShim"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitImage", "CZXingShim", "CZBar"]),
@@ -78,7 +78,7 @@ let package = Package(
         // The recognizer's models and the OCR-B templates, compiled in from their files (C23 #embed).
         .target(name: "CIDKitData", exclude: ["README.md", "mrz-glyphs.onnx", "mrz-glyphs-degraded.onnx", "ocrb-templates.gray"]),
         .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim", "CIDKitData"]),
-        // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order (issue 14).
+        // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order.
         .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
                                                   "IDKitDocumentDetection",

@@ -81,12 +81,12 @@ extension MRZBandLocator {
     /// break a line of thin or faded print into pieces, and the first of them may be the only
     /// one found long enough). Joined until nothing more joins.
     ///
-    /// Joining the first joinable pair (in the order of the chains, longest first) and starting
-    /// over took a 35 MP page of noise over a minute (5,000 pieces, the pair search repeated after
-    /// every join). Only pairs with the chain just joined can have become joinable, so the search
-    /// after a join checks the rows already searched against that chain alone and goes on from
-    /// the row where it joined; and a pair whose boxes stand further apart than a join allows is
-    /// passed over at once. The same joins in the same order.
+    /// Joining the first joinable pair (in the order of the chains, longest first) and starting over
+    /// repeats the pair search after every join, which a large page of noise (thousands of pieces)
+    /// cannot afford. Only pairs with the chain just joined can have become joinable, so the search
+    /// after a join checks the rows already searched against that chain alone and goes on from the row
+    /// where it joined; and a pair whose boxes stand further apart than a join allows is passed over at
+    /// once. The same joins in the same order.
     func joined(_ chains: [ComponentChain], _ nodes: [Node]) -> [ComponentChain] {
         var chains = chains.sorted { $0.members.count > $1.members.count }
         var boxes = chains.map(Box.init)

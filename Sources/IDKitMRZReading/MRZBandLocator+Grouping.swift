@@ -8,9 +8,9 @@ extension MRZBandLocator {
     /// document, ICAO 9303-3 §4.2; the measured character height varies with the print and the blur).
     /// Measured between the lines' centers on the 33 real specimens of ../shared/testdata/mrz-real:
     /// TD1 1.60–1.78 pitches (about 4.2 mm), TD2 2.06–2.48, TD3 2.05–2.58 (most 2.4–2.55, about
-    /// 6.3 mm). Against the component height, TD3 lines stand 2.1–2.95 apart, so the first rule,
-    /// 1.3–2.4 heights, passed several real passports by a few hundredths and lost them when turned
-    /// by 8° (the turned glyphs' boxes make the height estimate a few percent smaller).
+    /// 6.3 mm). Against the component height, TD3 lines stand 2.1–2.95 apart, and turned glyphs'
+    /// boxes make the height estimate a few percent smaller: a bound in heights passes real
+    /// passports by a few hundredths or not at all, so the widest spacing is bounded in pitches.
     static let widestLineSpacing = 3.0
     /// The spacing, in character heights, below which any two or three chains may be MRZ lines
     /// (TD1's lines, 1.6–1.78 pitches apart, and most others).

@@ -54,10 +54,9 @@ public struct MRZBandLocator: Sendable {
                 // A find that is not clean is kept for when the full resolution finds nothing:
                 // thin faint print, whose fillers break into specks at full resolution and hold
                 // together only at half (the fragmented-print look's ink thickened there), gives
-                // one whole line and the other in pieces. Before, both searches came back empty on
-                // 6 of the 5,000 stress photos (all faint or thin print): 4 of them now read
-                // exactly, as do 2 whose first look found a wrong band; no other stress or
-                // bench-scan photo, real specimen or card front without an MRZ reads differently.
+                // one whole line and the other in pieces: on such print both searches would
+                // otherwise come back empty, and the kept find reads it exactly, while no other
+                // photo, real specimen or card front without an MRZ reads differently.
                 rough += all.map { $0.scaled(by: 2) }
             }
         }
@@ -65,11 +64,10 @@ public struct MRZBandLocator: Sendable {
         // Two binarization windows: small print (low resolution) and large print. A large image's
         // large print was searched at half resolution with both windows, where it is 9 px and
         // more: at full resolution only the small window looks for small print. The large window
-        // there cost a 1.7 MP card front without an MRZ a third of its scan (labeling 1.7 MP
-        // takes about 110 M instructions, in each look) and read no real specimen and none of
-        // bench-scan's 300 photos differently; of 5,000 stress photos it changed 15 (10 of them
-        // printer variations: spread, faint or other cuts), none verified and wrong either way:
-        // as many exact without it (8 of the 15), 3 fewer verified.
+        // there would cost a card front without an MRZ much of its scan (labeling a large image
+        // is the costly step of each look) and reads no real specimen and no bench-scan photo
+        // differently; the few stress photos it changes are no more often exact, and never
+        // verified and wrong either way.
         for radius in large ? [8] : [8, 20] {
             let components = ink.components(radius: radius, halved: false)
             bands += locate(components: components, imageSize: (image.width, image.height))
@@ -135,8 +133,8 @@ public struct MRZBandLocator: Sendable {
         }
         // Every node's neighbors, found once in the grid (140,000 pairs of 12,000 nodes on a
         // 2 MP page of noise, 3 MB): the direction histogram and the linking along each of its
-        // peaks walk these lists. Searched four times over, the grid made a 2 MP page of noise
-        // cost 0.85 s (0.5 s now), 25 times a read MRZ.
+        // peaks walk these lists, where searching the grid four times over would make a page of
+        // noise cost many times a read MRZ.
         var neighborStart = [Int](repeating: 0, count: nodes.count + 1)
         var neighborList: [Neighbor] = []
         neighborList.reserveCapacity(8 * nodes.count)

@@ -57,10 +57,9 @@ struct MRZLineReader: Sendable {
             let tall = image.warped(width: stripWidth, height: stripHeight + 2 * margin, by: transform, fill: 255)
             // Fitted to the whole line's centers even when only its first characters are cut out:
             // the probes of orientation and height read 8 characters, and fitted to those alone
-            // (fewer than the fit needs) a bent page's line start was read unbent. The templates
-            // then fitted poorly at every height (probe scores 0.57–0.75), the height search gave
-            // way to the locator's estimate, 8–20% tall, and the squashed zeros read as `O`
-            // (12 of the 313 bent stress photos; curved 99% → 100% exact, 91% → 96% verified).
+            // (fewer than the fit needs) a bent page's line start is read unbent. The templates
+            // then fit poorly at every height, the height search gives way to the locator's
+            // estimate, which is too tall, and the squashed zeros read as `O`.
             let bend = Self.bend(band.lines[k].componentCenters.map { back.apply($0) }, centerRow: Double(pad) + Double(h) / 2,
                                  width: fullWidth).map { Array($0.prefix(stripWidth)) }
             strips.append(Self.shifted(tall, rows: stripHeight, margin: margin, by: bend))

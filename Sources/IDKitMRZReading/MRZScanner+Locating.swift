@@ -40,12 +40,12 @@ extension MRZScanner {
         let darkened = Memo { InkComponents(image.darkened3x3()) }
         return [Look { MRZBandLocator().locate(in: image) },
                 Look { MRZBandLocator().locate(in: darkened.value) },
-                // After the plain and the thickened looks found nothing, the thinned one found no
-                // band either on any of 5,353 photos (the real specimens, bench-scan, 5,000 stress
-                // images) and cost a photo without an MRZ a third of its search (the locator has
-                // preferred MRZ-length lines to a text line touching the MRZ since it came). Its
-                // bands are still read when those of the looks before read as no valid MRZ (22 of
-                // the 5,000 stress images read differently without them, all unverified either way).
+                // After the plain and the thickened looks found nothing, the thinned one finds no
+                // band either (on the real specimens, bench-scan's photos and the stress images) and
+                // would add much to the search of a photo without an MRZ (the locator prefers
+                // MRZ-length lines to a text line touching the MRZ). Its bands are still read when
+                // those of the looks before read as no valid MRZ: some stress images read
+                // differently without them.
                 Look(searches: false) { MRZBandLocator().locate(in: image.lightened3x3()) },
                 Look { MRZBandLocator.fragmentedPrint.locate(in: darkened.value) }]
     }

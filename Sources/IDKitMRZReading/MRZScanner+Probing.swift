@@ -83,8 +83,7 @@ extension MRZScanner {
     /// on the three with 6–8 px characters. The recognizer was trained on heights within 7% of the
     /// printed one, so the search climbs from 0.88 in steps of 0.08 (as far as 0.64 and 1.36)
     /// while the score rises, then places the peak between the best step and its neighbors by a
-    /// parabola. On 30 generated photos of `make bench-scan` (cap height 0.945 pitch) it finds
-    /// 0.93–0.97 pitch on 27, where the locator's estimate was 0.95–1.18.
+    /// parabola.
     static func heightFactor(_ score: (Double) -> Float) -> (factor: Double, score: Float) {
         let step = 0.08, start = 0.88, steps = -3...6          // 0.64 ... 1.36
         var samples: [Int: Float] = [:]          // step index from `start` -> score

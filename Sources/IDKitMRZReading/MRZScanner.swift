@@ -68,8 +68,8 @@ public struct MRZScanner: Sendable {
         if let current = outcome, current.reading?.verified != true, let band = current.band,
            band.lines.count == 2, band.lineLength < MRZFormat.td3.lineLength {
             // Not moved beyond the image's edge as well: widened, the band is a guess already,
-            // and a card cut tight has its widened cells outside at both ends (two more reads of
-            // a Romanian ID that is invalid as printed, 27 → 48 ms).
+            // and a card cut tight has its widened cells outside at both ends (two more reads, for
+            // nothing, of a card that is invalid as printed).
             let next = read(image, oriented: band.widened(to: .td3), asFound: false)
             if next.replacesAsWidened(current) { outcome = next }
         }

@@ -40,8 +40,8 @@ extension DocumentScanner {
     /// data page (TD3) whose MRZ is verified. ICAO 9303-4 lays out the data page with no machine
     /// readable barcode (visas and TD1/TD2 cards may carry a 2D symbol: a visible digital seal, an
     /// AAMVA or national PDF417 or QR code on a card's back), and a verified reading leaves no doubt
-    /// about the layout. The search costs a passport photo 2–70 ms (a page's guilloches and text
-    /// lines are bar-like fields the locator must try) for nothing.
+    /// about the layout. The search would cost a passport photo time for nothing: a page's
+    /// guilloches and text lines are bar-like fields the locator must try.
     static func barcodesCannotBeThere(_ outcome: MRZScanner.Outcome, documents: Int) -> Bool {
         documents == 1 && outcome.reading?.verified == true && outcome.reading?.format == .td3
     }

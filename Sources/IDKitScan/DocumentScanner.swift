@@ -32,7 +32,7 @@ public struct DocumentScanner: Sendable {
     public func scan(frames: [GrayImage]) -> DocumentScan {
         let t0 = Date()
         // Two MRZ lines of 8 px characters, cropped to the zone itself, stand in 24 rows: a crop of
-        // a passport's zone 412 × 38 px (9 px characters) was refused as too small to hold one.
+        // a passport's zone, 412 × 38 px with 9 px characters, is not too small to hold one.
         guard let first = frames.first, max(first.width, first.height) >= 120, min(first.width, first.height) >= 24 else {
             let size = frames.first.map { "\($0.width)×\($0.height)" } ?? "no image"
             return .failed(.imageTooSmall, reason: "\(size) pixels cannot hold a readable MRZ", timingsMs: ["total": ms(since: t0)])
@@ -43,11 +43,11 @@ public struct DocumentScanner: Sendable {
         // outside the bands (their text lines are parallel strokes too), and a QR search — no
         // whole-image search with every decoder on every passport page. An image with no band (a
         // driving license, a bare symbol) gets the reader of `idkit barcode` without its last-resort
-        // attempts on the located fields (mirrored, bicubic, a fixed threshold: 10–30 ms each on a
+        // attempts on the located fields (mirrored, bicubic, a fixed threshold: each a decode of a
         // page's guilloches, which the locator takes for bar fields, for the one unit of the zxing
         // suites they read), searched whole by every decoder only when small or when a located
         // symbol was read (the rest of a sheet of symbols): a card's face without a barcode costs
-        // the located fields, not 0.1–0.3 s of whole-image searches (``wholeImageBarcodeSearchPixels``).
+        // the located fields, not whole-image searches that cost many times more (``wholeImageBarcodeSearchPixels``).
         let scanner = MRZScanner()
         let located = frames.count == 1 ? scanner.locate(first) : nil
         let bands = located?.bands ?? []
@@ -60,7 +60,7 @@ public struct DocumentScanner: Sendable {
             let options = bands.isEmpty ? BarcodeReader.Options(lastResortAttempts: false, wholeImageSearchUpTo: Self.wholeImageBarcodeSearchPixels) : BarcodeReader.Options(searchWholeImage: false, lastResortAttempts: false)
             return (try? BarcodeReader(options: options).read(first, excluding: bands.prefix(3).map(\.quad))) ?? []
         }
-        // The document outlines (OpenCV, ~10 ms) beside the MRZ reading and the barcode search.
+        // The document outlines (OpenCV) beside the MRZ reading and the barcode search.
         DispatchQueue.concurrentPerform(iterations: 3) { task in
             let start = Date()
             switch task {
@@ -118,9 +118,9 @@ public struct DocumentScanner: Sendable {
         // enough to hold MRZ print the size of the one read (an ID-1 card is 33.7 pitches wide):
         // the MRZ search again inside it alone (the whole-frame search keeps only its cleanest
         // finds, and a second document's band may not be among them). Only beside an MRZ read:
-        // where the whole frame gave no band at all, the search inside an outline found none
-        // either on any of 5,393 photos (the real specimens, bench-scan, 5,000 stress images, 40
-        // pairs), and cost a failing photo 30–60 ms more.
+        // where the whole frame gives no band at all, the search inside an outline finds none
+        // either (on the real specimens, bench-scan's photos, the stress images and the pairs), and
+        // only makes a failing photo slower.
         for k in parts.indices where parts[k].outcome == nil {
             guard let read = outcome.band, let d = parts[k].detection, d.outlineFound, d.confidence >= 0.7,
                   d.widthHeightRatio > 1.3, d.widthHeightRatio < 1.75 else { continue }

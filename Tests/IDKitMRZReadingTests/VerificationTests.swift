@@ -5,7 +5,7 @@ import IDKitMRZ
 
 /// `verified` against constructed recognizer scores, not images: every combination of confusions
 /// that cancels in the 7-3-1 check digits must leave the reading unverified unless the scores
-/// really exclude it (issue 12).
+/// really exclude it.
 @Suite struct VerificationTests {
     static let symbols = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<")
 

@@ -40,7 +40,7 @@ struct DocumentPhotos: Decodable, Sendable {
         return zip(found.corners, t).map { hypot($0.x - $1.x, $0.y - $1.y) }.reduce(0, +) / 4 / diagonal
     }
 
-    /// Issue 14: every document of the photo found, corners within 2% of its diagonal in reading
+    /// Every document of the photo found, corners within 2% of its diagonal in reading
     /// order, its format right, its own MRZ read, and the larger one primary.
     @Test(arguments: DocumentPhotos.all)
     func findsEveryDocumentWithItsOwnMRZ(_ photo: DocumentPhotos.Entry) throws {
@@ -72,7 +72,7 @@ struct DocumentPhotos: Decodable, Sendable {
         #expect(scan.documents.first?.detection == scan.detection)
     }
 
-    /// Issue 14: the holder's signature (ICAO 9303 zone IV) found as the ink of its zone, not only
+    /// The holder's signature (ICAO 9303 zone IV) found as the ink of its zone, not only
     /// the zone, on every straightened document whose layout has one on the side shown; none on a
     /// TD1 card's MRZ side.
     @Test(arguments: DocumentPhotos.all)

@@ -10,7 +10,7 @@ import IDKitMRZ
 @testable import IDKitService
 import IDKitTestSupport
 
-/// The routes of `idkit serve` in process (issue 15): contracts, problems, authentication.
+/// The routes of `idkit serve` in process: contracts, problems, authentication.
 /// `HTTPRouteTests` call the real server over HTTP.
 @Suite struct ServiceTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
