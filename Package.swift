@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "IDKitCore", targets: ["IDKitCore"]),
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
-        // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
+        // AAMVA DL/ID barcode payloads (US and Canadian driver licenses and ID cards).
         .library(name: "IDKitAAMVA", targets: ["IDKitAAMVA"]),
         // Image decoding (PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC, JPEG 2000) and the geometry the readers need.
         .library(name: "IDKitImage", targets: ["IDKitImage"]),

@@ -10,13 +10,13 @@ import IDKitMRZ
 /// 1. Each position's character class (``MRZFormat/characterClasses``: digits in dates and check
 ///    digits, letters in codes and names, `M F X <` for sex) limits what it can be.
 /// 2. The check digits (ICAO 9303-3 §4.9; ``MRZFormat/checkDigitRules``) choose the most probable
-///    reading that passes all of them at once: a dynamic programme over the characters the
+///    reading that passes all of them at once: a dynamic program over the characters the
 ///    composite covers, whose state is the running 7-3-1 sums mod 10 of the open field and of the
 ///    composite. It is exact: no limit on how many characters, only on how improbable the change.
-/// 3. The same programme, asked for the best reading that differs from the chosen one in at least
+/// 3. The same program, asked for the best reading that differs from the chosen one in at least
 ///    one character, tells how close the nearest other valid reading is. The 7-3-1 weights cancel
 ///    combinations of confusions (`O` for `0` at weights 7 and 3: 24·7 + 24·3 = 240 ≡ 0), so
-///    checking one alternative at a time is not enough; the programme sees every combination.
+///    checking one alternative at a time is not enough; the program sees every combination.
 /// 4. Characters no check digit covers (names, codes, sex) are judged by the field's grammar
 ///    (letters only in codes and names; nothing but fillers after a name's trailing fillers) and by
 ///    how plausible their alternatives are.
