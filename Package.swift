@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "IDKitCore", targets: ["IDKitCore"]),
         // The ICAO 9303 MRZ core: parse, validate, correct and generate machine readable zones.
         .library(name: "IDKitMRZ", targets: ["IDKitMRZ"]),
-        // AAMVA DL/ID barcode payloads (US and Canadian driver licences and ID cards).
+        // AAMVA DL/ID barcode payloads (US and Canadian driver licenses and ID cards).
         .library(name: "IDKitAAMVA", targets: ["IDKitAAMVA"]),
         // Image decoding (PNG, JPEG, PGM, BMP, TIFF, WebP, GIF, HEIC, JPEG 2000) and the geometry the readers need.
         .library(name: "IDKitImage", targets: ["IDKitImage"]),
@@ -29,7 +29,7 @@ let package = Package(
         // The command-line layer, as a library so that tests and other tools can drive it.
         .library(name: "IDKitCLI", targets: ["IDKitCLI"]),
         // libidkit.so: the C interface (Sources/CIDKit/include/idkit.h) that Python, Go, Java and
-        // Node call in-process (issue 16); the Python package in python/ loads it.
+        // Node call in-process; the Python package in python/ loads it.
         .library(name: "IDKitC", type: .dynamic, targets: ["IDKitCABI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-full", targets: ["idkit-full"]),
@@ -39,7 +39,7 @@ let package = Package(
         .executable(name: "idkit-fuzz", targets: ["IDKitFuzz"]),
     ],
     targets: [
-        // Dependency-free primitives every other module uses (issue 13).
+        // Dependency-free primitives every other module uses.
         .target(name: "IDKitCore"),
         .target(name: "IDKitMRZ", dependencies: ["IDKitCore"]),
         .target(name: "IDKitAAMVA", dependencies: ["IDKitCore"]),
@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "CTesseractShim", dependencies: ["CTesseract"]),
 
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs", "COpenCVShim"]),
-        // `idkit serve` (issue 15): libmicrohttpd behind a C shim (its daemon starts with a variadic call).
+        // `idkit serve`: libmicrohttpd behind a C shim (its daemon starts with a variadic call).
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "IDKitService", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitScan", "IDKitDocument", "IDKitChip", "CHTTPShim"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitCore", "IDKitImage", "CZXingShim", "CZBar"]),
@@ -82,8 +82,9 @@ let package = Package(
         // The recognizer's models and the OCR-B templates, compiled in from their files (C23 #embed).
         .target(name: "CIDKitData", exclude: ["README.md", "mrz-glyphs.onnx", "mrz-glyphs-degraded.onnx", "ocrb-templates.gray"]),
         .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim", "CIDKitData"]),
-        // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order (issue 14).
+        // The visual zone's text (Tesseract) and the MRZ's fields in it.
         .target(name: "IDKitVIZ", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitDocument", "IDKitImage", "CTesseractShim"]),
+        // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order.
         .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",
                                                   "IDKitDocumentDetection",
@@ -153,6 +154,10 @@ let package = Package(
         .testTarget(
             name: "IDKitMRZReadingTests",
             dependencies: ["IDKitMRZReading", "IDKitImage", "IDKitMRZ"]
+        ),
+        .testTarget(
+            name: "IDKitDocumentDetectionTests",
+            dependencies: ["IDKitDocumentDetection", "IDKitMRZReading", "IDKitImage", "IDKitMRZ"]
         ),
         .testTarget(
             name: "IDKitScanTests",

@@ -4,7 +4,7 @@
 Source of the ISO 3166-1 alpha-3 list: the PyPI package `pycountry` (its ISO 3166-1 data,
 taken from Debian's iso-codes). Source of the additions: ICAO Doc 9303-3 §5 (codes for
 Germany, British-nationality categories, organizations and persons without a defined
-nationality), as summarised in ../shared/ICAO-9303-NOTES.md §7.
+nationality), as summarized in ../shared/ICAO-9303-NOTES.md §7.
 
 Run: pip install pycountry && python3 scripts/gen_country_codes.py
 """

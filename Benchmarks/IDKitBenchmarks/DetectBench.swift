@@ -24,7 +24,7 @@ struct DetectionManifest: Decodable {
 
 /// `idkit-bench detect DIR [-v]`: document detection against the generator's corners, through the
 /// whole scan (`DocumentScanner`). Per group: the share of documents found with a mean corner error
-/// within 2% of the diagonal (issue 14's measure), the format right, and the milliseconds of
+/// within 2% of the diagonal (the measure the detector is held to), the format right, and the milliseconds of
 /// detection (`timingsMs.detect`: edges, outlines, matching with the MRZ).
 func runDetect(directory: String, verbose: Bool) {
     guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),

@@ -108,25 +108,25 @@ enum Harness: String, CaseIterable {
         }
     }
 
-    /// Gray and colour decoding of every format. Oracle: both succeed or fail together, at one size.
+    /// Gray and color decoding of every format. Oracle: both succeed or fail together, at one size.
     static func image(_ bytes: [UInt8]) {
         let gray = try? ImageDecoder.decode(bytes, limits: Self.imageLimits)
-        let colour = try? ImageDecoder.decodeColorPage(bytes, limits: Self.imageLimits).image
-        if (gray == nil) != (colour == nil) || (gray.map { ($0.width, $0.height) } ?? (0, 0)) != (colour.map { ($0.width, $0.height) } ?? (0, 0)) {
-            fatalError("gray and colour decoding disagree: \(String(describing: gray.map { ($0.width, $0.height) })) against \(String(describing: colour.map { ($0.width, $0.height) }))")
+        let color = try? ImageDecoder.decodeColorPage(bytes, limits: Self.imageLimits).image
+        if (gray == nil) != (color == nil) || (gray.map { ($0.width, $0.height) } ?? (0, 0)) != (color.map { ($0.width, $0.height) } ?? (0, 0)) {
+            fatalError("gray and color decoding disagree: \(String(describing: gray.map { ($0.width, $0.height) })) against \(String(describing: color.map { ($0.width, $0.height) }))")
         }
     }
 
     static func scan(_ bytes: [UInt8]) {
-        guard let colour = try? ImageDecoder.decodeColorPage(bytes, limits: ImageLimits(maxPixels: 400_000, maxFileBytes: 1 << 20)).image else { return }
+        guard let color = try? ImageDecoder.decodeColorPage(bytes, limits: ImageLimits(maxPixels: 400_000, maxFileBytes: 1 << 20)).image else { return }
         let scanner = DocumentScanner(readBarcodes: ProcessInfo.processInfo.environment["IDKIT_FUZZ_NO_BARCODES"] == nil)
-        let scan = scanner.scan(colour.gray)
+        let scan = scanner.scan(color.gray)
         // Oracle: a verified reading is a valid MRZ.
         if scan.reading?.verified == true, scan.parsed?.isValid != true {
             fatalError("verified reading that does not parse as valid: \(scan.reading!.lines)")
         }
         // Detection and crops: whatever outlines come out, the warps stay within their limits.
-        _ = scanner.crops(of: scan, in: colour, dpi: 50)
+        _ = scanner.crops(of: scan, in: color, dpi: 50)
     }
 }
 

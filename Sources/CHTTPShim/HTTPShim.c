@@ -351,8 +351,8 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     }
     if (state->multipart) {
         // The whole body, kept like any other (bounded by max_body_bytes), split in one call: fed
-        // piece by piece as it arrived, libmicrohttpd 0.9.75's post processor now and then failed
-        // on a part header cut between two pieces (seen once in the tests).
+        // piece by piece as it arrives, libmicrohttpd 0.9.75's post processor can fail on a part
+        // header cut between two pieces.
         if (state->post) {
             if (!state->multipart_error && state->length > 0 &&
                 MHD_post_process(state->post, (const char *)state->data, state->length) != MHD_YES) state->multipart_error = 1;

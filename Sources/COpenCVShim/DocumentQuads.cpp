@@ -209,7 +209,7 @@ int border_of(cv::Point2d a, cv::Point2d b, int cols, int rows) {
 
 /// Each side of an estimated outline moved (up to `reach` across, tilted up to 3 degrees about its
 /// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
-/// by the format's geometry, whose sides are a few per cent off. No side is placed through the
+/// by the format's geometry, whose sides are a few percent off. No side is placed through the
 /// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
 bool snap(const cv::Mat &edges, const cv::Mat &thick, Quad &q, double reach, const cv::Point2d *keep) {
     cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;

@@ -60,10 +60,10 @@ extern "C" int32_t idk_ink_components(const uint8_t *gray, int32_t width, int32_
         }
         cv::Mat labels, stats, centroids;
         // Grana's block-based decision tree (BBDT): the same labels in the same order as the
-        // default (Bolelli's Spaghetti in OpenCV 4.6), which with statistics took half again as
-        // long on document photos. 16-bit labels where no label can pass 65,535 — every label,
+        // default (Bolelli's Spaghetti in OpenCV 4.6), which with statistics is markedly slower on
+        // document photos. 16-bit labels where no label can pass 65,535 — every label,
         // provisional ones too, starts at an ink pixel, so fewer ink pixels than that bound them —
-        // write half the memory (9.4 vs 14.5 ms on a 2 MP photo, same statistics); more ink (a
+        // write half the memory, and are faster for it with the same statistics; more ink (a
         // page of noise) takes 32-bit labels, which OpenCV's 16-bit path would overflow.
         const int ltype = cv::countNonZero(mask) < 65535 ? CV_16U : CV_32S;
         const int labeled = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, ltype, cv::CCL_GRANA);

@@ -12,8 +12,8 @@ public struct BarcodeReader: Sendable {
         public var locatePDF417: Bool
         /// Run zxing-cpp and zbar over the whole image even when the locator finds no field of
         /// parallel bars (PDF417 or 1D) anywhere. Off for the document scanner: a passport page
-        /// with no bar field then costs the locator alone (a few ms), not every decoder's search
-        /// (0.1–0.5 s). QR codes, which are not bar fields, are still looked for over the whole
+        /// with no bar field then costs the locator alone, not every decoder's search over the
+        /// whole image. QR codes, which are not bar fields, are still looked for over the whole
         /// image by zxing-cpp alone.
         public var searchWholeImage: Bool
         /// Mirrored views of every PDF417 candidate (a few cards print the symbol mirrored) and,
@@ -26,8 +26,8 @@ public struct BarcodeReader: Sendable {
         /// whole when the located fields read as nothing; `nil`: no limit. A larger image then gets
         /// the quick search (the two strongest bar fields with every decoder, and a QR search). The
         /// document scanner's for a photo without an MRZ: on a card's face, whose print and guilloche
-        /// the locator offers as bar fields, the whole-image searches cost 0.1–0.3 s on 1–2 MP and
-        /// find nothing the located fields did not. Small images (a bare symbol cropped to its
+        /// the locator offers as bar fields, the whole-image searches cost far more than the
+        /// located fields and find nothing they did not. Small images (a bare symbol cropped to its
         /// edges, which the locator cannot outline) stay searched whole: there it is cheap.
         public var wholeImageSearchUpTo: Int?
 
@@ -69,9 +69,9 @@ public struct BarcodeReader: Sendable {
                 searchWholeImage = false
             }
             // The thorough reader: before the costly last attempts on the located fields (mirrored,
-            // bicubic, a fixed threshold: 30-90 ms each), zxing-cpp's own search over the whole
-            // image, which reads a page of several symbols at once (a Macro PDF417 set on one
-            // sheet: 2.7 s of failing attempts before, 0.1 s now).
+            // bicubic, a fixed threshold, each a decode of every field), zxing-cpp's own search over
+            // the whole image, which reads a page of several symbols at once (a Macro PDF417 set on
+            // one sheet, where the attempts on each field fail, at many times the cost).
             if found.isEmpty && searchWholeImage && options.lastResortAttempts && !candidates.isEmpty {
                 var zx = ZXingDecoder.Options()
                 zx.formats = ZXingDecoder.pdf417Bit

@@ -9,7 +9,7 @@ import IDKitService
 import Glibc
 #endif
 
-/// `idkit serve`: the HTTP service (issue 15) on libmicrohttpd, answering with the command line's
+/// `idkit serve`: the HTTP service on libmicrohttpd, answering with the command line's
 /// JSON contracts. Runs until SIGTERM or SIGINT, then stops accepting, answers the requests in
 /// flight (up to `--shutdown-timeout-s`) and exits 0.
 enum ServeCommand {

@@ -124,7 +124,7 @@ public struct PassiveAuthentication: Sendable {
         ([structure, signature, certificateChain] + dataGroupHashes.map(\.check)).compactMap(\.reason)
     }
 
-    /// The `passiveAuthentication` object of issue 17's contract: `result`, `dataGroupHashes`
+    /// The `passiveAuthentication` object of the chip contract: `result`, `dataGroupHashes`
     /// (`"DG1": "valid"|"invalid"|"notPerformed"`), `signature`, `certificateChain`,
     /// `documentSigner` and `csca` (`subject`, `issuer`, `serialNumber`, `notBefore`, `notAfter`)
     /// or null, `reasons`, `warnings`.

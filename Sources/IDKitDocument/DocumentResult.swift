@@ -198,7 +198,7 @@ public struct DocumentRawData: Sendable, Equatable, Hashable, Codable {
     }
 }
 
-/// What a chip read added to the result (issue 17): the outcome of passive authentication (ICAO
+/// What a chip read added to the result: the outcome of passive authentication (ICAO
 /// 9303-11 §5.1), which decides whether the chip's values come first or last, the data groups the
 /// phone sent, and the faces of EF.DG2. The chip's values themselves are in ``DocumentResult/fields``
 /// (source `chip`); the full verification report is `idkit chip verify --json`'s.

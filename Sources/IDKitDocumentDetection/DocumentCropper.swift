@@ -49,7 +49,7 @@ public enum DocumentCropper {
         let detector = DocumentDetector()
         if let edges = detector.edges(of: straightened) {
             // A portrait photo: taller than wide (ICAO 9303-3 §3.9: 32–36 × 45 mm on a TD3
-            // page, proportionally smaller on cards), in the left 60% of the document, a few per cent
+            // page, proportionally smaller on cards), in the left 60% of the document, a few percent
             // to a third of its area, its sides on edges.
             let photos = detector.outlines(in: edges).compactMap { outline -> (x: Double, y: Double, w: Double, h: Double)? in
                 guard outline.support >= 0.6 else { return nil }

@@ -6,7 +6,7 @@ import Foundation
 /// on in order. The batch loop of `idkit validate`, for any front end that validates a stream.
 public enum MRZParallelStream {
     /// How many workers a batch is split between: two on a machine of more than one core (a
-    /// third did not pay for its coordination when measured), else one.
+    /// third costs more in coordination than it gains), else one.
     public static let defaultParts = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
 
     /// Reads `reader` to its end. `process` writes one record's output and says whether it is

@@ -17,7 +17,7 @@ struct Component: Sendable {
 
 /// Dark-on-light binarization against the local mean (window `2r+1`, clipped at the edges), then
 /// 8-connected components: OpenCV's connectedComponentsWithStats, through the shim
-/// (`idk_ink_components`), where IDKit labeled runs by hand before.
+/// (`idk_ink_components`).
 enum ConnectedComponents {
     /// A pixel is ink when it is darker than its neighborhood's mean by `contrast` (fraction)
     /// and by at least `minimumDifference` gray levels. At most `maximumComponents` × 4 components

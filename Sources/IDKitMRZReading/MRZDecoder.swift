@@ -10,13 +10,13 @@ import IDKitMRZ
 /// 1. Each position's character class (``MRZFormat/characterClasses``: digits in dates and check
 ///    digits, letters in codes and names, `M F X <` for sex) limits what it can be.
 /// 2. The check digits (ICAO 9303-3 §4.9; ``MRZFormat/checkDigitRules``) choose the most probable
-///    reading that passes all of them at once: a dynamic programme over the characters the
+///    reading that passes all of them at once: a dynamic program over the characters the
 ///    composite covers, whose state is the running 7-3-1 sums mod 10 of the open field and of the
 ///    composite. It is exact: no limit on how many characters, only on how improbable the change.
-/// 3. The same programme, asked for the best reading that differs from the chosen one in at least
+/// 3. The same program, asked for the best reading that differs from the chosen one in at least
 ///    one character, tells how close the nearest other valid reading is. The 7-3-1 weights cancel
 ///    combinations of confusions (`O` for `0` at weights 7 and 3: 24·7 + 24·3 = 240 ≡ 0), so
-///    checking one alternative at a time is not enough; the programme sees every combination.
+///    checking one alternative at a time is not enough; the program sees every combination.
 /// 4. Characters no check digit covers (names, codes, sex) are judged by the field's grammar
 ///    (letters only in codes and names; nothing but fillers after a name's trailing fillers) and by
 ///    how plausible their alternatives are.
@@ -59,11 +59,10 @@ struct MRZDecoder: Sendable {
     /// characters a repair changes. Beyond it the characters are read as printed and the reading is
     /// judged as it stands: a `T` printed in a date, a `K` among a name's fillers, a `0` in a
     /// country code, a check digit printed wrong fail the check digits or the rules and come out
-    /// invalid (issue 12: "what is printed must be read as printed, then judged"), not silently
-    /// "fixed" into a different document that passes them. (Measured on 5,000 generated photos,
-    /// half with 1–3 confusions injected into the print: without this bound 263 of the 2,535
-    /// confused ones came out valid and different from the print, none verified; e^6 leaves 17 and
-    /// changes none of the other photos, the 300 of bench-scan or the real specimens at full size.)
+    /// invalid ("what is printed must be read as printed, then judged"), not silently
+    /// "fixed" into a different document that passes them. Without a bound, photos with confusions
+    /// injected into their print come out valid and different from it; e^6 stops nearly all of
+    /// them and changes the reading of no clean photo and no real specimen.
     static let maximumOverruling: Float = 6
 
     /// The recognizer may be overconfident on print unlike its training data: the characters real
@@ -77,8 +76,8 @@ struct MRZDecoder: Sendable {
     static let symbols = OCRBTemplates.symbols
     static let filler = 36
 
-    /// Pairs that real prints and cameras confuse (ICAO 9303-3 Appendix on OCR-B; the misreads
-    /// measured on real specimens in issue 12): `0 O Q D U`, `1 I T L Y`, `2 Z`, `5 S`, `6 G`, `7 Z`,
+    /// Pairs that real prints and cameras confuse (ICAO 9303-3 Appendix on OCR-B, and the misreads
+    /// seen on real specimens): `0 O Q D U`, `1 I T L Y`, `2 Z`, `5 S`, `6 G`, `7 Z`,
     /// `8 B`, `K <`, and `E F`, `4 7`, `8 6`, `3 8`, `< W`, `< M`.
     static let confusable: Set<Int> = {
         let groups = ["0OQDU", "1ITLY", "2Z", "5S", "6G", "7Z", "8B", "K<", "EF", "47", "86", "38", "<W", "<M"]
@@ -115,7 +114,7 @@ struct MRZDecoder: Sendable {
         // TD2's: its card number, names, birth date and the composite over both lines stand
         // elsewhere. Decoded as a TD2, a French card's check digits fail wherever it is read right.
         // The card's layout is taken when its reading is valid; otherwise the lines are decoded as
-        // a TD2's, as before (a TD2 printed `IDFRA…`, which the parser calls an invalid French
+        // a TD2's (a TD2 printed `IDFRA…`, which the parser calls an invalid French
         // card, is read as printed).
         if scores.format == .td2 || scores.format == .mrvB, let first = scores.evidence.first, first.count >= 5 {
             let start = first.prefix(5).map { e in Self.symbols[e.indices.max { e[$0] < e[$1] }!] }
@@ -172,14 +171,13 @@ struct MRZDecoder: Sendable {
     static let fillerRunPrior: Float = 2
     static let coveredFillerPrior: Float = 0.5
 
-    /// How much less likely, a priori, a letter `O` is than the digit `0` where an alphanumeric
-    /// field (document number, optional data) holds it between two digits. Issuers' numbers are
-    /// digit runs: on the 33 real specimens of `../shared/testdata/mrz-real`, 212 `0`s stand between
-    /// two digits and no `O` does, while `O` for `0` is the commonest misread of digit runs (29 of
-    /// the 234 wrong characters measured in issue 12). The 7-3-1 weights cannot tell `O0` from
-    /// `0O` pairs at weights 7 and 3 (24·7 + 24·3 ≡ 0), so without a prior a faint `0` read as a
-    /// likely `O` stays one. e^2: a print that really says `O` there and is read so by more than
-    /// that keeps its `O`. The prior only chooses: whether the choice is verified is judged on the
+    /// How much less likely, a priori, a letter `O` is than the digit `0` where an alphanumeric field
+    /// (document number, optional data) holds it between two digits. Issuers' numbers are digit runs:
+    /// on the 33 real specimens of `../shared/testdata/mrz-real`, 212 `0`s stand between two digits and
+    /// no `O` does, while `O` for `0` is the commonest misread of digit runs. The 7-3-1 weights cannot
+    /// tell `O0` from `0O` pairs at weights 7 and 3 (24·7 + 24·3 ≡ 0), so without a prior a faint `0`
+    /// read as a likely `O` stays one. e^2: a print that really says `O` there and is read so by more
+    /// than that keeps its `O`. The prior only chooses: whether the choice is verified is judged on the
     /// recognizer's evidence alone, and a choice against the recognizer's own first choice is never
     /// verified (``overruledEvidence``).
     static let letterOAmongDigits: Float = 2

@@ -8,8 +8,8 @@ extension MRZScanner {
     /// Only a noticeable blur (``MotionBlur/isNoticeable``) is restored: a sharp photo without an
     /// MRZ pays for the estimate alone. Where a band was found (`band`, read but not verified),
     /// only the region around it is restored and read, when its blur is between
-    /// ``smearingBlur`` character heights: the estimate sees the zone's own print, and a 3 MP
-    /// photo costs 10–20 ms instead of 100–250.
+    /// ``smearingBlur`` character heights: the estimate sees the zone's own print, and a large
+    /// photo costs a fraction of restoring all of it.
     func deblurredScan(_ image: GrayImage, band: MRZBand?) -> Outcome? {
         guard let band else {
             guard let blur = image.motionBlur(), blur.isNoticeable, let sharper = image.deblurred(blur) else { return nil }

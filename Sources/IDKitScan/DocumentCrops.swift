@@ -2,7 +2,7 @@ import Foundation
 import IDKitImage
 import IDKitDocumentDetection
 
-/// The pictures a backend stores of one document (issue 14): the document straightened at a
+/// The pictures a backend stores of one document: the document straightened at a
 /// stated resolution, its face photo and its holder's signature, in color.
 public struct DocumentImages: Sendable {
     public var document: ColorImage?

@@ -28,7 +28,7 @@ public struct DocumentScan: Sendable {
     public var redaction: RedactionSettings = .none
 
     /// The document's outline (corners in reading order, confidence, ratio, format); `nil` when no
-    /// document was found (issue 14).
+    /// document was found.
     public var detection: DetectedDocument?
     /// The `corners` of the JSON contract: the document's outline where the image shows its edges,
     /// `nil` where it does not (no document found, or only the format's outline placed from the MRZ).

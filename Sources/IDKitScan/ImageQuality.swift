@@ -105,7 +105,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         self.hints = hints
     }
 
-    /// The hints about where the document is in the frame (issue 14), put first: no document (no
+    /// The hints about where the document is in the frame, put first: no document (no
     /// outline and no MRZ); a corner outside the frame or on its edge; too small or too large a
     /// share of the frame; a corner far from square (the camera tilted against the document).
     /// The MRZ `band` running off the frame (its first or last characters, or its last line's foot,

@@ -7,7 +7,7 @@ import IDKitMRZ
 import IDKitScan
 import Synchronization
 
-/// What the service answers with, and how it guards the data it is sent (issue 15).
+/// What the service answers with, and how it guards the data it is sent.
 public struct ServiceOptions: Sendable {
     /// Requests must carry `Authorization: Bearer <token>`; `nil`: no authentication.
     public var token: String?

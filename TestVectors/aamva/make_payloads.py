@@ -237,7 +237,7 @@ def main():
             cases.append({"file": "generated/" + name, "source": "make_payloads.py (seeded)", "version": v,
                           "iin": iin, "jurisdiction": state, "country": country,
                           "documentType": doc_type, "fields": expected_fields(p), "warnings": []})
-    # Damaged copies of a version 08 and a version 01 licence.
+    # Damaged copies of a version 08 and a version 01 license.
     for v in (8, 1):
         iin, state, country = ("636035", "IL", "USA") if v == 8 else ("636005", "SC", "USA")
         p = person(rng, v, iin, state, country, "DL")

@@ -59,7 +59,7 @@ def mrz_geometry(layout, lines, W, H, dpmm):
 
 
 def draw_line(ink, text, font, x0, base, pitch, offsets=None):
-    """Characters of `text` centred in their cells on `ink` (mode L, 255 = ink); `offsets`: per
+    """Characters of `text` centered in their cells on `ink` (mode L, 255 = ink); `offsets`: per
     character (dx, dy) in pixels."""
     d = ImageDraw.Draw(ink)
     for i, ch in enumerate(text):

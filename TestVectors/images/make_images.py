@@ -195,7 +195,7 @@ def render_document(rng, layout, lines, dpmm, group=""):
     # The MRZ: OCR-B, 10 characters per inch, placed from the bottom edge (9303-3 zone).
     pitch = 2.54 * dpmm
     ocr = ImageFont.truetype(OCRB_SHARP if group == "print" else OCRB, int(round(3.4 * dpmm)))   # cap height about 2.4 mm
-    # Line spacing as real documents print it, measured between line centres on the 33 real
+    # Line spacing as real documents print it, measured between line centers on the 33 real
     # specimens of ../shared/testdata/mrz-real: TD1 cards 1.6-1.78 pitches (4.1-4.5 mm; 4.23 kept),
     # TD2 2.06-2.48 pitches, TD3 2.05-2.58, most passports 2.4-2.55 (6.1-6.5 mm). Drawn from a
     # generator of its own, seeded by the MRZ, so that every other draw stays what it was.
@@ -291,7 +291,7 @@ def make_image(rng, group, layout, lines=None):
         angle = 180 + rng.uniform(-5, 5)
     elif group in ("tilt", "blur", "noise", "light", "small", "frames") + tuple(EXTENDED_GROUPS):
         angle = rng.uniform(-6, 6)
-    # Document corners placed in the scene: rotation about the centre, then keystone for "tilt".
+    # Document corners placed in the scene: rotation about the center, then keystone for "tilt".
     cx, cy = (W / 2 + rng.uniform(-0.1, 0.1) * W * (group == "small"), H / 2 + rng.uniform(-0.1, 0.1) * H * (group == "small"))
     corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
     if group == "tilt":

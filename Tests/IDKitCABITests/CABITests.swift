@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import IDKitTestSupport
 
-/// libidkit's C interface from C (issue 16): `c/abi_test.c` is compiled against `idkit.h` alone
+/// libidkit's C interface from C: `c/abi_test.c` is compiled against `idkit.h` alone
 /// with the system C compiler, linked to the built library as `-lidkit`, and run; it checks a
 /// result of every function, the error statuses and calls from four threads. Under
 /// AddressSanitizer or ThreadSanitizer (`make sanitizers`, the library instrumented) the program is

@@ -1,6 +1,7 @@
 import Foundation
 import IDKitTestSupport
 import Testing
+import IDKitTestSupport
 
 @Suite struct AAMVAAndBarcodeCommandTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -95,7 +96,7 @@ import Testing
         let limit = try IDKitBinary.run(["barcode", "--max-pixels=1000", path("pdf417/images/clean-00.png")])
         #expect(limit.status == 66)
         #expect(limit.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))
-        // The same option style as scan: the value after a space as well (issue 13).
+        // The same option style as scan: the value after a space as well.
         let spaced = try IDKitBinary.run(["barcode", "--max-pixels", "1000", path("pdf417/images/clean-00.png")])
         #expect(spaced.status == 66)
         #expect(spaced.stdout.contains("error: the image is 800×600 = 480000 pixels; the limit is 1000"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IDKitImage
+import IDKitTestSupport
 
 /// `idkit bac` and `idkit merge`, run as the built binary, against `TestVectors/chip` and
 /// `TestVectors/document`.
@@ -8,17 +9,7 @@ import IDKitImage
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors")
 
-    struct BACVector: Decodable {
-        var mrz: [String]
-        var documentNumber, dateOfBirth, dateOfExpiry, mrzInformation, kSeed, kEnc, kMac: String
-        var rndIC, rndIFD, kIFD, externalAuthenticate, cardResponse, ksEnc, ksMac, ssc: String
-    }
-
-    static let appendixD: BACVector = {
-        struct File: Decodable { var bac: [BACVector] }
-        let data = try! Data(contentsOf: vectors.appendingPathComponent("chip/icao-9303-11.json"))
-        return try! JSONDecoder().decode(File.self, from: data).bac[0]
-    }()
+    static let appendixD = BACVector.appendixD
 
     func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 /// Every input the fuzzers found (TestVectors/fuzz/HARNESS/), replayed through its harness by the
 /// `idkit-fuzz` binary built without libFuzzer: no crash, no failed oracle.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 /// A recognizer model that cannot be loaded is an error with its reason, never a silent fallback to
 /// the OCR-B templates: `idkit scan` exits 70, the service says so at start, `/readyz` and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
 /// `idkit` runs the subcommands that decode no image (validate, aamva) itself and links no image,
 /// barcode, crypto or HTTP library, so that it starts as fast as a program that only prints; it

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import IDKitTestSupport
 
-/// The version is written in one place, Sources/IDKitCore/Version.swift (issue 38). What repeats
+/// The version is written in one place, Sources/IDKitCore/Version.swift. What repeats
 /// it must agree: the built `idkit --version`, python/pyproject.toml (the installed Python package's
 /// version, which python/tests checks against the library's `idkit_version()`), and no other version number in idkit.h.
 /// The installed idkit.pc and man pages are checked against the installed `idkit --version` by

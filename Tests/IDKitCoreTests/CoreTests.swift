@@ -2,7 +2,7 @@ import Testing
 import Foundation
 import IDKitCore
 
-/// The primitives every module now takes from IDKitCore (issue 13), checked where they live.
+/// The primitives every module takes from IDKitCore, checked where they live.
 @Suite struct CalendarDateRuleTests {
     @Test(arguments: [(2000, true), (1900, false), (2024, true), (2023, false), (2100, false), (1600, true)])
     func gregorianLeapYears(_ year: Int, _ leap: Bool) {

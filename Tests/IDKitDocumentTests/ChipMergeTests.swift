@@ -5,7 +5,7 @@ import IDKitMRZ
 @testable import IDKitDocument
 import IDKitTestSupport
 
-/// The chip as a source of the document result (issue 17): first for every field it holds when
+/// The chip as a source of the document result: first for every field it holds when
 /// passive authentication passed, last otherwise; its DG1 in the data match with the printed MRZ,
 /// the barcode and the VIZ; redaction of its values and its face. The chip files are a whole
 /// document of IDKit's own test PKI (TestVectors/chip/make_pki.sh: DG1 with the ICAO 9303-3

@@ -128,7 +128,7 @@ import IDKitMRZ
         #expect(r[.lastName].value == "ERIKSSON")
         #expect(r.redacted.isEmpty)
         // The image half of this test is in IDKitScanTests (ScanRedactionTests): pixels are the
-        // scanner's, IDKitDocument never touches them (issue 13).
+        // scanner's, IDKitDocument never touches them.
     }
 
     @Test func aResolverChoosesSettingsPerDocument() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import IDKitImage
 
-/// Every image format the image layer reads (issue 14), against the PNG twin the committed
+/// Every image format the image layer reads, against the PNG twin the committed
 /// script made them from (TestVectors/images/formats/make_formats.py), and headers that claim
 /// 100000 × 100000 pixels, refused before any pixel memory is allocated.
 @Suite struct ImageFormatTests {
@@ -169,7 +169,7 @@ import Testing
     }
 }
 
-/// Color decoding (issue 14): decoded once in RGB, the gray the readers use derived from it is
+/// Color decoding: decoded once in RGB, the gray the readers use derived from it is
 /// the gray decode's image.
 @Suite struct ColorDecodingTests {
     /// A small RGB test card: a gradient in each channel and a saturated square.

@@ -6,8 +6,8 @@ import IDKitMRZ
 
 /// A two-line MRZ of thin, faint print of which only a middle run of characters became
 /// components, some of them broken into strokes: the band the locator gives is short, and the
-/// walk along its components miscounts. (The case of the generated `print` photo whose lines the
-/// reader used to read as garbage: `.build/scan-bench-ext/print-06-td3.jpg` of `make bench-scan`.)
+/// walk along its components miscounts, as on the generated `print` photos of `make bench-scan`
+/// (`.build/scan-bench-ext/print-06-td3.jpg`).
 @Suite struct FragmentedBandTests {
     static let pitch = 21.0, height = 18.0
     /// Center of character `i` of line `k` of a TD3 whose first character is at (328, 845), 0.4° turned.

@@ -7,7 +7,7 @@ import IDKitMRZ
 /// and its own letter O (from its name), with constructed windows and scores, not images.
 @Suite struct OwnGlyphTests {
     static let symbols = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<")
-    /// The Slovenian ID of issue 12 (../shared/testdata/mrz-real image 004): its optional data
+    /// A Slovenian ID (../shared/testdata/mrz-real image 004): its optional data
     /// `0706966505468` has zeros at composite weights 3 and 7, so `O7O6…` passes every check digit.
     static let truth = ["I<SI<09999100180706966505468<<", "6606079F0807276SI<<<<<<<<<<<<0", "VZOREC<<TINA<<<<<<<<<<<<<<<<<<"]
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import IDKitMRZ
 
-/// The MRZ record stream as a library type (issue 13: it used to live in the command line).
+/// The MRZ record stream as a library type, for every front end that reads records.
 @Suite struct RecordReaderTests {
     static func records(_ text: String) throws -> [MRZRecord] {
         var fds: [Int32] = [0, 0]

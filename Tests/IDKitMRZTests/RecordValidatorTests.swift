@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import IDKitMRZ
 
-/// Stream validation as a library (issue 13: the batching used to live in the command line):
+/// Stream validation as a library:
 /// MRZRecordValidator judges and writes each record, MRZParallelStream runs a stream on the cores
 /// and keeps the input order.
 @Suite struct RecordValidatorTests {

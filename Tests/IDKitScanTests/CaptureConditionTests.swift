@@ -3,7 +3,7 @@ import Testing
 import IDKitImage
 import IDKitScan
 
-/// Hard captures (issue 37): the photos of `TestVectors/images/conditions` (conditions.py, seeded:
+/// Hard captures: the photos of `TestVectors/images/conditions` (conditions.py, seeded:
 /// curved pages, motion blur, MRZ-like lines beside the zone, a finger or a shadow over characters,
 /// other printers), each with the MRZ it was printed with. No reading of any of them may be
 /// verified unless it is exactly what is printed; which ones read exactly and which are verified

@@ -5,7 +5,7 @@ import IDKitImage
 import IDKitMRZ
 @testable import IDKitScan
 
-/// The JSON contracts that live in IDKitScan (issue 13), against their golden key paths in
+/// The JSON contracts that live in IDKitScan, against their golden key paths in
 /// `TestVectors/contracts/*.keys` (TestVectors/contracts/make_keys.py): adding, removing or
 /// renaming a key of `idkit scan --json` or `idkit barcode --json` fails here first.
 @Suite struct ContractTests {

@@ -5,7 +5,7 @@ import IDKitMRZ
 @testable import IDKitMRZReading
 @testable import IDKitScan
 
-/// An MRZ whose first characters run off the photo's edge (issue 12: "a line whose first character
+/// An MRZ whose first characters run off the photo's edge ("a line whose first character
 /// is cut off"). What was not seen is filled in by the layout and the check digits, never
 /// verified, and the capture hint says the document is cut by the frame.
 @Suite struct CutOffMRZTests {

@@ -5,7 +5,7 @@ import IDKitMRZ
 @testable import IDKitDocumentDetection
 @testable import IDKitScan
 
-/// What is not a document is not listed in `documents` (issue 37): a portrait photo, a block of
+/// What is not a document is not listed in `documents`: a portrait photo, a block of
 /// text, a desk's clutter and a plain box of a card's shape, drawn here with a seeded generator,
 /// each alone in the frame; and a card of ID-1 shape with edges on all four sides and print on
 /// it, which is.

@@ -93,8 +93,8 @@ import IDKitScan
     }
 
     @Test func imageOnlyBlacksOutTheBandAndResultOnlyLeavesTheImage() {
-        // Moved from IDKitDocumentTests' imageOnlyLeavesTheResultAndResultOnlyLeavesTheImage when
-        // image redaction moved to IDKitScan (issue 13); unchanged.
+        // The image half of IDKitDocumentTests' imageOnlyLeavesTheResultAndResultOnlyLeavesTheImage:
+        // image redaction is IDKitScan's.
         let imageOnly = RedactionSettings(mode: .imageOnly, fields: [.lastName], redactMRZ: true)
         let band = Quadrilateral(topLeft: Point(x: 20, y: 60), topRight: Point(x: 180, y: 64),
                                  bottomRight: Point(x: 179, y: 84), bottomLeft: Point(x: 19, y: 80))

@@ -5,7 +5,7 @@ import IDKitMRZ
 import IDKitTestSupport
 @testable import IDKitScan
 
-/// The status vocabulary a backend acts on (issue 38): one test per status on the committed
+/// The status vocabulary a backend acts on: one test per status on the committed
 /// generated images (`TestVectors/images`, `make_images.py`), and the rule that tells a print that
 /// breaks a rule (reject) from a reading in doubt (retake).
 struct ScanStatusTests {

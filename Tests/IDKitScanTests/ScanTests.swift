@@ -30,7 +30,7 @@ struct ImageVectors: Decodable, Sendable {
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
     static let file: ImageVectors = try! JSONDecoder().decode(
         ImageVectors.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
-    /// The first image of every degradation group (a debug build reads one in about 3 s).
+    /// The first image of every degradation group (a debug build reads each slowly).
     static let onePerGroup: [Entry] = {
         var seen = Set<String>()
         return file.images.filter { seen.insert($0.group).inserted }

@@ -11,7 +11,7 @@ import IDKitMRZ
         return (outcome, try #require(outcome.reading), try #require(outcome.parsed))
     }
 
-    /// What is printed is read as printed, then judged (issue 12): the check digits, a name's
+    /// What is printed is read as printed, then judged: the check digits, a name's
     /// grammar and the list of country codes do not overrule characters the recognizer reads
     /// clearly. `misprinted-00-td3.jpg` (`misprinted`): a blurred TD3 whose birth date has a
     /// letter printed for a digit (`B` for `8`, so that its check digit and the composite fail)

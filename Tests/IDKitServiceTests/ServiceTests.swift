@@ -10,8 +10,8 @@ import IDKitMRZ
 @testable import IDKitService
 import IDKitTestSupport
 
-/// The routes of `idkit serve` in process (issue 15): contracts, problems, authentication.
-/// `ServeCommandTests` (IDKitCLITests) call the real server over HTTP.
+/// The routes of `idkit serve` in process: contracts, problems, authentication.
+/// `HTTPRouteTests` call the real server over HTTP.
 @Suite struct ServiceTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors")

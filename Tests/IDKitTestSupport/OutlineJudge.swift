@@ -51,7 +51,7 @@ public enum OutlineVerdict: String, Sendable, Codable, CaseIterable, Comparable 
     case missed
     /// Every corner within 10% of the document's diagonal, one of them beyond 2%.
     case loose
-    /// Every corner within 2% of the document's diagonal (issue 37's measure), or no outline
+    /// Every corner within 2% of the document's diagonal (the measure the detector is held to), or no outline
     /// where no edge is visible.
     case right
 

@@ -154,7 +154,7 @@ def main():
         windows += n
     member_accuracy = [float((lv.argmax(1) == yva).mean()) for lv in logits]
     # The ensemble's logits: the members' mean (the same softmax as the mean of their
-    # log-probabilities). Temperature: the one that minimises the validation log-loss.
+    # log-probabilities). Temperature: the one that minimizes the validation log-loss.
     lv = np.mean(logits, axis=0)
 
     def nll(t):

@@ -1,4 +1,4 @@
-// IDKit's narrow C interface to libmicrohttpd for `idkit serve` (issue 15): a daemon that reads
+// IDKit's narrow C interface to libmicrohttpd for `idkit serve`: a daemon that reads
 // each request's body up to a limit and hands the whole request to one handler, which answers
 // with a status, a content type, a body and a few headers. No HTTP is parsed here: the library
 // does that; this file only starts it, collects the body and queues the answer.

@@ -30,7 +30,7 @@ struct DocumentPhotos: Decodable, Sendable {
         DocumentPhotos.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json"))).images
 }
 
-@Suite struct DocumentDetectionTests {
+@Suite struct DocumentPhotoTests {
     let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
 
     /// Mean distance of four corners, over the document's diagonal.
@@ -40,7 +40,7 @@ struct DocumentPhotos: Decodable, Sendable {
         return zip(found.corners, t).map { hypot($0.x - $1.x, $0.y - $1.y) }.reduce(0, +) / 4 / diagonal
     }
 
-    /// Issue 14: every document of the photo found, corners within 2% of its diagonal in reading
+    /// Every document of the photo found, corners within 2% of its diagonal in reading
     /// order, its format right, its own MRZ read, and the larger one primary.
     @Test(arguments: DocumentPhotos.all)
     func findsEveryDocumentWithItsOwnMRZ(_ photo: DocumentPhotos.Entry) throws {
@@ -72,7 +72,7 @@ struct DocumentPhotos: Decodable, Sendable {
         #expect(scan.documents.first?.detection == scan.detection)
     }
 
-    /// Issue 14: the holder's signature (ICAO 9303 zone IV) found as the ink of its zone, not only
+    /// The holder's signature (ICAO 9303 zone IV) found as the ink of its zone, not only
     /// the zone, on every straightened document whose layout has one on the side shown; none on a
     /// TD1 card's MRZ side.
     @Test(arguments: DocumentPhotos.all)
@@ -150,30 +150,6 @@ struct DocumentPhotos: Decodable, Sendable {
         #expect(abs(ImageQuality.cornerSkew(keystone) - (90 - atan2(60.0, 20.0) * 180 / .pi)) < 1e-9)
     }
 
-    /// Corners in reading order from the MRZ's direction: a card upside down in the image has its
-    /// top-left corner at the image's bottom right.
-    @Test func readingOrderFollowsTheMRZ() throws {
-        // An ID-1 outline 856 × 540 px, and its TD1 band at the bottom, read left to right.
-        let outline = DocumentDetector.Outline(points: [Point(x: 100, y: 100), Point(x: 956, y: 100), Point(x: 956, y: 640), Point(x: 100, y: 640)],
-                                               support: 1, weakestSide: 1)
-        func line(_ y: Double, _ reversed: Bool) -> MRZLineGeometry {
-            let a = Point(x: 160, y: y), b = Point(x: 896, y: y)
-            return MRZLineGeometry(start: reversed ? b : a, end: reversed ? a : b, componentCount: 30)
-        }
-        let upright = MRZBand(lines: [line(520, false), line(562, false), line(604, false)], characterHeight: 24, pitch: 25.4, format: .td1)
-        let d = try #require(DocumentDetector.document(outline, band: upright))
-        #expect(d.format == .td1)
-        #expect(d.band != nil)
-        #expect(d.corners.topLeft == Point(x: 100, y: 100))
-        // The same band turned half round (its lines run right to left, the last line on top): the
-        // document is upside down, its MRZ at the image's top.
-        let turned = MRZBand(lines: [line(220, true), line(178, true), line(136, true)], characterHeight: 24, pitch: 25.4, format: .td1)
-        let t = try #require(DocumentDetector.document(outline, band: turned))
-        #expect(t.band != nil)
-        #expect(t.corners.topLeft == Point(x: 956, y: 640))
-        #expect(t.corners.bottomRight == Point(x: 100, y: 100))
-    }
-
     /// The MRZ search inside one document's outline finds that document's MRZ; an outline that is
     /// nearly the whole frame is not searched again (the whole-image search has searched it with
     /// every look: on a frame without an MRZ that doubled the cost, for nothing).
@@ -195,5 +171,4 @@ struct DocumentPhotos: Decodable, Sendable {
         let read = try #require(scanner.mrz(in: image, within: most, scanner: MRZScanner())?.reading?.lines)
         #expect(photo.documents.contains { $0.lines == read })
     }
-
 }

@@ -1,0 +1,76 @@
+internal import COpenCVShim
+import Foundation
+import IDKitImage
+
+// Documents the image's border cuts: outlines closed by the border, and the rules that accept them.
+extension DocumentDetector {
+    /// Documents the image's border cuts, beside the `found` ones: a card scanned with another,
+    /// pushed into a corner of the glass, or the back of a card beside its front. Their outlines
+    /// close only with the border (``idk_cut_document_quads``). One is a document when the
+    /// border takes one side, or two meeting at a corner of the image, every other side lies on
+    /// edges (``minimumCutSideSupport``), its shape as seen is a document's (1.3–1.75 wide for 1:
+    /// a cut side shortens it by no more than the frame cuts off), it is at least
+    /// ``minimumCutShare`` of the largest document found, and it overlaps none of them. Searched
+    /// only beside a document found with its outline: the evidence that the scene holds documents
+    /// at that scale.
+    public func cutDocuments(edges: Edges, beside found: [DetectedDocument]) -> [DetectedDocument] {
+        guard let largest = found.filter(\.outlineFound).map(\.area).max() else { return [] }
+        var documents: [DetectedDocument] = []
+        for outline in cutOutlines(in: edges, beside: found.map(\.corners)) {
+            // One side, or two that meet (0b0011, 0b0110, 0b1100, 0b1001).
+            let mask = outline.cutSides
+            guard mask.nonzeroBitCount == 1 || [3, 6, 12, 9].contains(mask), outline.weakestSide >= Self.minimumCutSideSupport,
+                  let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75,
+                  d.area >= Self.minimumCutShare * largest,
+                  !(found + documents).contains(where: { Self.overlap($0.corners, d.corners) > 0.1 * min($0.area, d.area) }) else { continue }
+            documents.append(d)
+        }
+        return documents
+    }
+
+    /// The outlines the image's border cuts, with the `known` documents erased from the edges, best
+    /// supported first, each with the sides that lie on the border (``Outline/cutSides``).
+    package func cutOutlines(in edges: Edges, beside known: [Quadrilateral]) -> [Outline] {
+        let capacity = 16
+        let corners = known.flatMap { $0.corners.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] } }
+        var quads = [Double](repeating: 0, count: capacity * 8), support = [Double](repeating: 0, count: capacity)
+        var weakest = support, cut = [Int32](repeating: 0, count: capacity)
+        var error = [CChar](repeating: 0, count: 256)
+        let count = idk_cut_document_quads(edges.handle, minimumShare, corners, Int32(known.count), &quads, &support, &weakest, &cut,
+                                           Int32(capacity), &error, error.count)
+        guard count > 0 else { return [] }
+        let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
+        return (0..<Int(count)).map { k in
+            var points = (0..<4).map { Point(x: quads[8 * k + 2 * $0] + x0, y: quads[8 * k + 2 * $0 + 1] + y0) }
+            // A side on the border lies on it exactly (found on the reduced image, it lies up to a
+            // pixel of that image inside).
+            for s in 0..<4 where cut[k] & (1 << s) != 0 {
+                let a = points[s], b = points[(s + 1) % 4], mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                let away = [mid.x - x0, x1 - mid.x, mid.y - y0, y1 - mid.y]
+                let border = away.indices.min { away[$0] < away[$1] }!
+                for i in [s, (s + 1) % 4] {
+                    switch border {
+                    case 0: points[i].x = x0
+                    case 1: points[i].x = x1
+                    case 2: points[i].y = y0
+                    default: points[i].y = y1
+                    }
+                }
+            }
+            return Outline(points: points, support: support[k], weakestSide: weakest[k], cutSides: Int(cut[k]))
+        }
+    }
+
+    /// The share of each side off the border that a cut document's outline must have on edges.
+    static let minimumCutSideSupport = 0.6
+    /// The smallest cut document, as a share of the largest document found beside it (an ID-1
+    /// card beside a passport page is 0.42 of it).
+    static let minimumCutShare = 0.3
+
+    /// The area the bounding boxes of two outlines share, in square pixels.
+    static func overlap(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
+        let ax = a.corners.map(\.x), ay = a.corners.map(\.y), bx = b.corners.map(\.x), by = b.corners.map(\.y)
+        let w = min(ax.max()!, bx.max()!) - max(ax.min()!, bx.min()!), h = min(ay.max()!, by.max()!) - max(ay.min()!, by.min()!)
+        return max(0, w) * max(0, h)
+    }
+}

@@ -1,0 +1,70 @@
+internal import COpenCVShim
+import IDKitImage
+
+// The edge image the outline search and the snapping share, and the frame left out of it.
+extension DocumentDetector {
+    /// The edges of an image, found once for the outline search and for placing outlines around
+    /// MRZs (OpenCV's Canny on the image at most 400 pixels across). `@unchecked Sendable`: made
+    /// once, then only read.
+    public final class Edges: @unchecked Sendable {
+        let handle: OpaquePointer
+        /// The part of the image the edges were found in: all of it but a uniform frame along its
+        /// border (``DocumentDetector/content(of:)``), in image pixels.
+        package let x: Int, y: Int, width: Int, height: Int
+        init(_ handle: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
+            self.handle = handle
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+        deinit { idk_edges_free(handle) }
+    }
+
+    /// The edges of `image`; `nil` when OpenCV fails (the scan then goes on without detection).
+    public func edges(of image: GrayImage) -> Edges? {
+        let box = Self.content(of: image)
+        let inner = box.width == image.width && box.height == image.height ? image : image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+        var error = [CChar](repeating: 0, count: 256)
+        let handle = inner.pixels.withUnsafeBufferPointer { pixels in
+            idk_edges_new(pixels.baseAddress, Int32(inner.width), Int32(inner.height), &error, error.count)
+        }
+        return handle.map { Edges($0, x: box.x, y: box.y, width: box.width, height: box.height) }
+    }
+
+    /// The image without a frame drawn around it: a strip of one gray (within ±3) along all four
+    /// sides, the same gray on each, up to 4 pixels or 0.5% of the image wide, as an export or a
+    /// screenshot adds around a scan. The frame's inner border is its edge, never a document's: a
+    /// page lying inside the frame would otherwise get the frame for its outline, and a page
+    /// reaching the frame has its side there, on the border of what was scanned, as on any scan
+    /// cropped to the page. A uniform strip along some sides only, or a wider one, is the
+    /// background a document lies on (a scanner's lid, a figure's white page), whose edge against
+    /// the document must stay in view; the image is then searched whole.
+    package static func content(of image: GrayImage) -> (x: Int, y: Int, width: Int, height: Int) {
+        let w = image.width, h = image.height
+        let whole = (x: 0, y: 0, width: w, height: h)
+        /// The lowest and highest gray of a strip's line, `nil` when they differ by more than 6.
+        func uniform(_ values: some Sequence<UInt8>) -> (low: Int, high: Int)? {
+            var low = UInt8.max, high = UInt8.min
+            for v in values { low = min(low, v); high = max(high, v) }
+            return Int(high) - Int(low) <= 6 ? (Int(low), Int(high)) : nil
+        }
+        func row(_ r: Int) -> ArraySlice<UInt8> { image.pixels[(r * w)..<((r + 1) * w)] }
+        func column(_ c: Int) -> some Sequence<UInt8> { stride(from: c, to: w * h, by: w).lazy.map { image.pixels[$0] } }
+        var low = 255, high = 0
+        /// How many lines from the border in are uniform, all of them within 6 grays of every other
+        /// side's; `nil` for none or more than `limit`.
+        func strip(_ line: (Int) -> (low: Int, high: Int)?, limit: Int) -> Int? {
+            var count = 0
+            while count <= limit, let range = line(count) {
+                low = min(low, range.low)
+                high = max(high, range.high)
+                count += 1
+            }
+            return count >= 1 && count <= limit ? count : nil
+        }
+        let limitY = max(4, h / 200), limitX = max(4, w / 200)
+        guard w > 4 * limitX, h > 4 * limitY,
+              let top = strip({ uniform(row($0)) }, limit: limitY), let bottom = strip({ uniform(row(h - 1 - $0)) }, limit: limitY),
+              let left = strip({ uniform(column($0)) }, limit: limitX), let right = strip({ uniform(column(w - 1 - $0)) }, limit: limitX),
+              high - low <= 6 else { return whole }
+        return (left, top, w - left - right, h - top - bottom)
+    }
+}

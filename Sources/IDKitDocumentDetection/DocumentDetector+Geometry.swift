@@ -1,0 +1,24 @@
+import Foundation
+import IDKitImage
+
+// Plane geometry on points that the detector's rules share.
+extension DocumentDetector {
+    static func signedArea(_ c: [Point]) -> Double {
+        var a = 0.0
+        for i in 0..<c.count { let p = c[i], n = c[(i + 1) % c.count]; a += p.x * n.y - n.x * p.y }
+        return a / 2
+    }
+    /// Whether `p` lies inside the convex quadrilateral `c`.
+    public static func contains(_ c: [Point], _ p: Point) -> Bool { Quadrilateral(c).contains(p) }
+    /// Where `p` lies in the quadrilateral `q` (TL, TR, BR, BL) as fractions of its width and height.
+    static func fraction(of p: Point, in q: [Point]) -> Point {
+        let unit = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
+        guard let h = Homography(from: q, to: unit) else { return Point(x: 0.5, y: 0.5) }
+        return h.apply(p)
+    }
+    static func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    static func sub(_ a: Point, _ b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    static func neg(_ a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    static func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
+    static func unit(_ a: Point) -> Point { let l = max(1e-9, hypot(a.x, a.y)); return Point(x: a.x / l, y: a.y / l) }
+}

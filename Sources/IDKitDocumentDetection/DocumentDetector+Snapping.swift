@@ -1,0 +1,74 @@
+internal import COpenCVShim
+import Foundation
+import IDKitImage
+import IDKitMRZ
+import IDKitMRZReading
+
+// Outlines placed from an MRZ moved onto the image's edges, and what they must keep clear of.
+extension DocumentDetector {
+    /// The share of its worst side that an outline snapped from an MRZ's placement must have on
+    /// edges to be taken as seen: a side on nothing is where the placement put it, not where the
+    /// image shows an edge (the document's corners are then `null`, not an estimate).
+    static let minimumSnappedSide = 0.5
+
+    /// Each outline moved onto the image's edges (``idk_snap_quad``, the edges found once), `nil`
+    /// where no side lines up with edges.
+    /// No side is moved through `keepingOut[k]` (four points: the MRZ with its margin).
+    package func snap(_ edges: Edges, _ outlines: [[Point]], keepingOut: [[Point]]) -> [Outline?] {
+        guard !outlines.isEmpty else { return [] }
+        let x0 = Double(edges.x), y0 = Double(edges.y)
+        var corners = outlines.flatMap { $0.flatMap { [$0.x - x0, $0.y - y0] } }
+        let keep = keepingOut.flatMap { $0.flatMap { [$0.x - x0, $0.y - y0] } }
+        var support = [Double](repeating: 0, count: outlines.count), weakest = support
+        var error = [CChar](repeating: 0, count: 256)
+        let status = idk_snap_quads(edges.handle, Int32(outlines.count), &corners, keep, 0.05, &support, &weakest, &error, error.count)
+        guard status == 0 else { return outlines.map { _ in nil } }
+        return outlines.indices.map { k in
+            support[k] >= 0.5 ? Outline(points: (0..<4).map { Point(x: corners[8 * k + 2 * $0] + x0, y: corners[8 * k + 2 * $0 + 1] + y0) },
+                                        support: support[k], weakestSide: weakest[k]) : nil
+        }
+    }
+
+    /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
+    /// on the image's border may be the document's edges: only where the outline the format places
+    /// from the MRZ puts that side no further than 1.25% of its diagonal outside the image. A scan
+    /// cropped to a card or page has its sides on the border, and the MRZ, centered across the
+    /// document (ICAO 9303-3 §4.2), places them there within the issuers' print tolerance (under
+    /// 0.6% of the diagonal on the real specimens); a scan cropped inside the page places them
+    /// 1–2% beyond it, and there the border is the frame, not the document: no outline is seen.
+    /// (A side placed well inside the image is never snapped onto the border: ``idk_snap_quads``.)
+    package static func bordersAllowed(_ snapped: [Point], placed: [Point], within edges: Edges) -> Bool {
+        let diagonal = distance(placed[0], placed[2])
+        let near = max(2, 0.005 * diagonal)
+        let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
+        for s in [1, 3] {
+            let a = snapped[s], b = snapped[(s + 1) % 4]
+            let onBorder = (abs(a.x - x0) < near && abs(b.x - x0) < near) || (abs(a.x - x1) < near && abs(b.x - x1) < near)
+                || (abs(a.y - y0) < near && abs(b.y - y0) < near) || (abs(a.y - y1) < near && abs(b.y - y1) < near)
+            guard onBorder else { continue }
+            let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
+            let outside = max(0, x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
+            if outside > 0.0125 * diagonal { return false }
+        }
+        return true
+    }
+
+    /// The MRZ with the margin no document edge comes within: the band's box (half a pitch beyond
+    /// the end characters' centers, half a character above and below the lines) widened by half a
+    /// pitch and a quarter character. ICAO 9303-4/5/6 leave 1.8–2.6 pitches between the end
+    /// characters' centers and the document's sides, and 3–4 mm below the last line.
+    package static func keepOut(_ band: MRZBand) -> [Point] {
+        let q = band.quad
+        let along = unit(sub(q.topRight, q.topLeft)), across = unit(sub(q.bottomLeft, q.topLeft))
+        let dx = 0.5 * band.pitch, dy = 0.25 * band.characterHeight
+        func moved(_ p: Point, _ sx: Double, _ sy: Double) -> Point {
+            Point(x: p.x + sx * dx * along.x + sy * dy * across.x, y: p.y + sx * dx * along.y + sy * dy * across.y)
+        }
+        return [moved(q.topLeft, -1, -1), moved(q.topRight, 1, -1), moved(q.bottomRight, 1, 1), moved(q.bottomLeft, -1, 1)]
+    }
+
+    /// Whether every side of the convex outline `corners` passes outside every point of `keep`.
+    static func clears(_ corners: [Point], _ keep: [Point]) -> Bool {
+        keep.allSatisfy { contains(corners, $0) }
+    }
+}

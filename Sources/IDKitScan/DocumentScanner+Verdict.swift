@@ -1,0 +1,84 @@
+import IDKitMRZ
+import IDKitMRZReading
+import IDKitBarcode
+import IDKitDocument
+import IDKitDocumentDetection
+
+// One document's scan: its MRZ reading's status and reason, its barcodes, and the merged result.
+extension DocumentScanner {
+    /// One document's scan: the status and reason of its MRZ reading, its barcodes, and the
+    /// merged result, redacted as the policy says for its class.
+    func documentScan(outcome: MRZScanner.Outcome?, detection: DetectedDocument?, barcodes: [Barcode]) -> DocumentScan {
+        let (status, reason, reasonKind) = Self.verdict(outcome)
+        let aamva = barcodes.first { $0.format == .pdf417 }
+        let verifiedMRZ = outcome?.reading?.verified == true ? outcome?.parsed : nil
+        var document: DocumentResult?
+        if verifiedMRZ != nil || aamva != nil {
+            document = DocumentMerger(referenceDate: referenceDate, redaction: redaction).merge(mrz: verifiedMRZ, barcode: aamva?.bytes)
+        }
+        var detection = detection
+        // The reading names the layout (a 2×44 band is a passport or an MRV-A visa).
+        if let format = outcome?.reading?.format, detection != nil { detection?.format = DocumentFormat(mrz: format) }
+        var scan = DocumentScan(status: status, reason: reason, band: outcome?.band, reading: outcome?.reading, parsed: outcome?.parsed,
+                                quality: nil, barcodes: barcodes, document: document, timingsMs: [:])
+        scan.reasonKind = reasonKind
+        scan.detection = detection
+        let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
+        let settings = redaction.settings(for: documentClass)
+        scan.redaction = settings
+        if settings.redactsResult { scan.redactResult(document: document, settings: settings) }
+        return scan
+    }
+
+    /// The status of one MRZ reading, why in a sentence, and why in a word (``DocumentScan/reasonKind``).
+    /// A rule broken for sure (``breaksSurely(_:unsure:)``) is the document; a reading in doubt
+    /// where it matters, valid or not, is the photo.
+    static func verdict(_ outcome: MRZScanner.Outcome?) -> (ScanStatus, String?, String?) {
+        guard let outcome, outcome.band != nil else { return (.mrzNotFound, "no machine readable zone in the image", "mrzNotFound") }
+        guard let reading = outcome.reading, let parsed = outcome.parsed else {
+            return (.mrzUncertain, "the reading is not an MRZ", "notAnMRZ")
+        }
+        if reading.verified { return (.ok, nil, nil) }
+        // Printed digits in a country code leave every check digit passing: say which rules fail.
+        let broken = (parsed.checkDigits.present.contains(.invalid) ? "fails its check digits: " : "breaks a rule its check digits do not cover: ")
+            + parsed.errors.map(\.message).joined(separator: "; ")
+        if !parsed.isValid, let first = parsed.errors.first, Self.breaksSurely(parsed.errors, unsure: reading.unsureFields) {
+            return (.mrzInvalid, "the MRZ as printed " + broken, first.code.rawValue)
+        }
+        let fields = reading.unsureFields.isEmpty ? "some characters" : reading.unsureFields.joined(separator: ", ")
+        if parsed.isValid {
+            return (.mrzUncertain, "another reading of \(fields) is plausible and would pass every check digit too, or no check digit covers it", "unsureFields")
+        }
+        return (.mrzUncertain, "as read, the MRZ " + broken + "; another reading of \(fields) is plausible", "unsureFields")
+    }
+
+    /// Whether the rules a reading breaks are broken for sure: no field an error involves is in
+    /// doubt (``MRZReading/unsureFields``: for a failing check digit, the fields another plausible
+    /// reading would change to pass it), nor the document code (the layout itself: a visa read as
+    /// a passport fails a composite check digit a visa has not). A name no check digit covers may
+    /// stay in doubt: a misprinted date is misprinted whatever the name's last letters are.
+    static func breaksSurely(_ errors: [MRZIssue], unsure: [String]) -> Bool {
+        let doubted = Set(unsure)
+        if doubted.contains("documentCode") { return false }
+        for error in errors {
+            guard let field = error.field else { if !doubted.isEmpty { return false }; continue }
+            if !doubted.isDisjoint(with: involved(in: error.code, field: field)) { return false }
+        }
+        return true
+    }
+
+    /// The fields (``MRZReading/unsureFields``' names) a broken rule depends on: a composite
+    /// check digit every field it covers (ICAO 9303-3 §4.9), an expiry before birth both dates,
+    /// the personal number (the parser's `optionalData`) its optional data field.
+    static func involved(in code: MRZIssue.Code, field: String) -> Set<String> {
+        switch (code, field) {
+        case (_, "composite"): compositeCovered
+        case (.expiryBeforeBirth, _): ["dateOfBirth", "dateOfExpiry"]
+        case (_, "optionalData"): ["optionalData", "optionalData1"]
+        default: [field]
+        }
+    }
+
+    /// The fields the composite check digit covers (ICAO 9303-3 §4.9, in the JSON contract's names).
+    static let compositeCovered: Set<String> = ["documentNumber", "dateOfBirth", "dateOfExpiry", "optionalData1", "optionalData2", "composite"]
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import IDKitImage
+import IDKitMRZ
+import IDKitScan
+
+/// The capture-condition photos of `../shared/testdata/mrz-conditions` (another generator's, read
+/// in place) with their documents' true corners.
+struct ConditionPhotos {
+    struct Label: Decodable, Sendable {
+        var file: String
+        var doc_quad: [[Double]]
+    }
+    static let directory = RealImages.root.deletingLastPathComponent().appendingPathComponent("shared/testdata/mrz-conditions")
+    static let available = FileManager.default.fileExists(atPath: directory.appendingPathComponent("labels.jsonl").path)
+    static func label(_ prefix: String) throws -> Label {
+        let text = try String(contentsOf: directory.appendingPathComponent("labels.jsonl"), encoding: .utf8)
+        let labels = try text.split(separator: "\n").map { try JSONDecoder().decode(Label.self, from: Data($0.utf8)) }
+        return try #require(labels.first { $0.file.hasPrefix("images/" + prefix) })
+    }
+}
+
+@Suite(.enabled(if: ConditionPhotos.available, "needs ../shared/testdata/mrz-conditions (another generator's capture-condition photos); absent here"))
+struct ConditionOutlineTests {
+    let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+
+    /// The worst corner's distance from the truth over the document's diagonal, the corners matched
+    /// in turn (the truth's first corner is the page's top-left as drawn).
+    static func worstCorner(_ found: Quadrilateral, _ truth: [[Double]]) -> Double {
+        let t = truth.map { Point(x: $0[0], y: $0[1]) }, c = found.corners
+        let diagonal = hypot(t[0].x - t[2].x, t[0].y - t[2].y)
+        return (0..<4).map { k in (0..<4).map { i in hypot(c[(i + k) % 4].x - t[i].x, c[(i + k) % 4].y - t[i].y) }.max()! }.min()! / diagonal
+    }
+
+    /// A TD2 card filling a photo with a 30–60 px margin, its right edge faint against the desk:
+    /// the page's own edges, not the image's border 4% beyond the place the MRZ puts its side.
+    @Test func faintEdgeBeforeTheBorder() throws {
+        let label = try ConditionPhotos.label("040")
+        let scan = scanner.scan(try ImageDecoder.decodeFile(atPath: ConditionPhotos.directory.appendingPathComponent(label.file).path).image)
+        let corners = try #require(scan.outlineCorners)
+        #expect(Self.worstCorner(corners, label.doc_quad) < 0.02)
+    }
+
+    /// A TD1 card on a desk of nearly its color, rotated, its left edge lost: the outline snapped
+    /// from the MRZ's placement has a side on nothing, and the corners are `null`, not the border.
+    @Test func sideOnNothingIsNoOutline() throws {
+        let label = try ConditionPhotos.label("045")
+        let scan = scanner.scan(try ImageDecoder.decodeFile(atPath: ConditionPhotos.directory.appendingPathComponent(label.file).path).image)
+        #expect(scan.reading != nil)
+        #expect(scan.outlineCorners == nil)
+    }
+}
