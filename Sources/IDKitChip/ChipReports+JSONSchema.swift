@@ -59,7 +59,7 @@ extension SecurityInfos: JSONSchemaDescribed {
     /// `[{"oid", "name", "parameters"}]`: each parameter an integer, or a description of a structure.
     public static var jsonSchema: JSONSchema {
         JSONSchema.array(.object([
-            "oid": .string, "name": .string,
+            "oid": .string, "name": JSONSchema.string.orNull.described("the OID's name; null for an OID IDKit does not know"),
             "parameters": .array(.anyOf([.integer, .string])),
         ])).named("SecurityInfos")
     }
