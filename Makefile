@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: schemas bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -32,15 +32,22 @@ release:
 	$(SWIFT) build -c release
 	@ln -sf libIDKitC.so .build/release/libidkit.so
 
+## The JSON Schemas of every contract (docs/schemas/*.schema.json, draft 2020-12), from the
+## descriptions beside the writers (`JSONSchemaDescribed`); SchemaFileTests fails when the committed
+## files differ from them, python/tests/test_schemas.py validates real outputs against them.
+schemas:
+	$(SWIFT) build --product idkit-schemas
+	.build/debug/idkit-schemas docs/schemas
+
 ## The Python package (python/) in a virtual environment of its own, with the library given
 ## (default: the release build's), and its pytest suite (the Dask test runs a 2-worker cluster).
 PYTHON_VENV ?= .build/python-venv
 PYTHON_LIB ?= $(CURDIR)/.build/release/libIDKitC.so
 # setuptools 70.1 or later builds wheels itself (the venv's own is older and needs `wheel`).
-PYTHON_PACKAGES = pytest cffi orjson "dask[bag,dataframe]" distributed "setuptools>=70.1"
+PYTHON_PACKAGES = pytest cffi orjson jsonschema "dask[bag,dataframe]" distributed "setuptools>=70.1"
 python-venv:
 	@test -x $(PYTHON_VENV)/bin/python || python3 -m venv $(PYTHON_VENV)
-	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, dask.bag, dask.dataframe, distributed, setuptools; \
+	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, jsonschema, dask.bag, dask.dataframe, distributed, setuptools; \
 		assert tuple(map(int, setuptools.__version__.split('.')[:2])) >= (70, 1)" 2>/dev/null \
 		|| $(PYTHON_VENV)/bin/pip install -q --upgrade $(PYTHON_PACKAGES)
 

@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "IDKitC", type: .dynamic, targets: ["IDKitCABI"]),
         .executable(name: "idkit", targets: ["idkit"]),
         .executable(name: "idkit-full", targets: ["idkit-full"]),
+        // Writes docs/schemas, the JSON Schemas of every contract (`make schemas`).
+        .executable(name: "idkit-schemas", targets: ["idkit-schemas"]),
         .executable(name: "idkit-bench", targets: ["IDKitBenchmarks"]),
         // libFuzzer harnesses (built by `make fuzz` with -sanitize=fuzzer,address); without the
         // fuzzer it replays saved inputs: the regression cases in TestVectors/fuzz.
@@ -99,6 +101,11 @@ let package = Package(
         // ...and the exports, bytes in and JSON out through the same encoders as the command line.
         .target(name: "IDKitCABI", dependencies: ["CIDKit", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip",
                                                   "IDKitDocument", "IDKitScan"]),
+        // The JSON Schema of every contract, by file name, from the descriptions beside the writers;
+        // the C interface's among them, so this target links the C interface's Swift code.
+        .target(name: "IDKitSchemas", dependencies: ["IDKitCore", "IDKitCLI", "IDKitCLICore", "IDKitCABI", "IDKitService", "IDKitMRZ",
+                                                     "IDKitAAMVA", "IDKitScan", "IDKitDocument", "IDKitChip"]),
+        .executableTarget(name: "idkit-schemas", dependencies: ["IDKitSchemas"]),
         // `idkit` runs the text subcommands and hands the others to `idkit-full` beside it.
         .executableTarget(name: "idkit", dependencies: ["IDKitCLICore"]),
         .executableTarget(name: "idkit-full", dependencies: ["IDKitCLI"]),
@@ -122,6 +129,10 @@ let package = Package(
         .testTarget(
             name: "IDKitVIZTests",
             dependencies: ["IDKitVIZ", "IDKitImage"]
+        ),
+        .testTarget(
+            name: "IDKitSchemasTests",
+            dependencies: ["IDKitSchemas", "IDKitCore"]
         ),
         .testTarget(
             name: "IDKitCoreTests",

@@ -188,12 +188,17 @@ typedef struct {
     size_t count;
 } query_list;
 
-static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+/* The sized iterator: a value whose decoding holds a NUL byte (`?flag=%00true`) keeps its
+   length, so that it is judged whole instead of as the empty text before the NUL. */
+static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                     const char *value, size_t value_size) {
     (void)kind;
+    (void)key_size;
     query_list *q = cls;
     if (q->count < MAX_QUERY) {
         q->pairs[q->count].key = key;
         q->pairs[q->count].value = value;
+        q->pairs[q->count].value_length = value ? value_size : 0;
         q->count++;
     }
     return MHD_YES;
@@ -230,7 +235,7 @@ static enum MHD_Result queue(struct MHD_Connection *connection, idk_http_respons
 static enum MHD_Result answer(idk_http_server *server, struct MHD_Connection *connection, const char *url,
                               const char *method, body_state *state) {
     query_list query = {.count = 0};
-    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_query, &query);
+    MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, collect_query, &query);
     idk_http_request request = {
         .method = method,
         .path = url,

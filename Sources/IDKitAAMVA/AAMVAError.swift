@@ -2,7 +2,7 @@ public import IDKitCore
 /// Why a payload could not be read as AAMVA data at all. Damage that still lets the fields be
 /// extracted is not an error but an `AAMVAWarning`.
 public struct AAMVAError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// Zero bytes.
         case empty
         /// Longer than `AAMVAParser.maximumPayloadSize`.

@@ -29,10 +29,10 @@ public struct AAMVAReport: Encodable, Sendable {
     /// Every field, `null` when absent: the set of keys is the same for every payload. The keys are
     /// written out here, not derived from the Swift property names, so that renaming a property
     /// cannot change what backends read.
-    private struct Fields: Encodable {
+    struct Fields: Encodable {
         let f: AAMVAFields
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
         case documentType
         case lastName
         case firstName

@@ -45,7 +45,7 @@ public struct AAMVASubfile: Sendable, Equatable, Codable {
 }
 
 /// Where the payload came from.
-public enum AAMVAEncoding: String, Sendable, Codable {
+public enum AAMVAEncoding: String, Sendable, Codable, CaseIterable {
     /// The PDF417 layout of Annex D (header, subfile designators, subfiles).
     case pdf417
     /// Magnetic-stripe tracks 1–3 (Annex F), as some jurisdictions also put in their PDF417.

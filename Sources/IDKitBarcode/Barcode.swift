@@ -21,7 +21,7 @@ public enum BarcodeFormat: String, Sendable, Codable, CaseIterable {
 }
 
 /// Which library decoded a barcode.
-public enum BarcodeDecoder: String, Sendable, Codable {
+public enum BarcodeDecoder: String, Sendable, Codable, CaseIterable {
     case zxing
     case zbar
 }

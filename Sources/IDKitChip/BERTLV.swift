@@ -1,7 +1,7 @@
 /// What an LDS file or its security object cannot be read as: the kind, the byte offset, the tag
 /// being read (when there is one) and what was expected there.
 public struct LDSError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A TLV runs past the end of its file or of the TLV that contains it.
         case truncated
         /// A length in a form LDS files do not use (indefinite, or more than four bytes).

@@ -1,7 +1,7 @@
 import IDKitCore
 /// Why chip-access keys could not be made, or why a card's answer was refused.
 public struct ChipError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A request object (`POST /v1/bac`, `idkit_bac_keys`) that is not JSON, or whose members
         /// have the wrong type or do not go together.
         case invalidRequest

@@ -34,7 +34,7 @@ public struct PassiveAuthentication: Sendable {
         }
     }
 
-    public enum Result: String, Sendable {
+    public enum Result: String, Sendable, CaseIterable {
         case passed, failed, incomplete
     }
 

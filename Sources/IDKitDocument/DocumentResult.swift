@@ -93,7 +93,7 @@ public struct DocumentReadings: Sendable, Equatable, Hashable, Codable, Expressi
 /// Country, region and kind of document, from the MRZ document code and issuer or the AAMVA IIN
 /// and subfile type.
 public struct DocumentClass: Sendable, Equatable, Hashable, Codable {
-    public enum DocumentType: String, Sendable, Codable, Hashable {
+    public enum DocumentType: String, Sendable, Codable, Hashable, CaseIterable {
         case passport, identityCard, visa, crewMemberCertificate, driverLicense, otherTravelDocument
     }
     /// ISO 3166-1 alpha-3 where one exists (`D` → `DEU`), else the ICAO code (`UTO`, `XXA`, `EUE`).
@@ -111,7 +111,7 @@ public struct DocumentClass: Sendable, Equatable, Hashable, Codable {
 
 /// `match`: every source that has the value agrees; `mismatch`: two disagree; `notPerformed`:
 /// fewer than two sources have it.
-public enum DataMatchState: String, Sendable, Codable, Hashable {
+public enum DataMatchState: String, Sendable, Codable, Hashable, CaseIterable {
     case match, mismatch, notPerformed
 }
 
@@ -240,7 +240,7 @@ public struct ChipFace: Sendable, Equatable, Hashable, Codable {
 /// Something the caller should know about the inputs (an MRZ that fails its check digits, a
 /// barcode that is not AAMVA, a VIZ date that could not be read).
 public struct DocumentWarning: Sendable, Equatable, Hashable, Codable {
-    public enum Code: String, Sendable, Codable, Hashable {
+    public enum Code: String, Sendable, Codable, Hashable, CaseIterable {
         case mrzInvalid, barcodeNotAAMVA, barcodeDamaged, unreadableDate
         /// Passive authentication of the chip did not pass: its values come after every other source.
         case chipNotAuthenticated

@@ -115,7 +115,7 @@ public struct VIZReading: Sendable, Equatable, Hashable, Codable {
 
 /// Why a merge input could not be used.
 public struct DocumentError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A VIZ field name that is not a ``DocumentFieldName``.
         case unknownField
         /// The merge input (JSON) is malformed, too large, or has a value of the wrong type.

@@ -6,7 +6,7 @@ import Glibc
 
 /// Why an image could not be decoded.
 public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         case empty, unsupportedFormat, corrupt, tooLarge, fileTooLarge, unreadable
     }
     public let kind: Kind

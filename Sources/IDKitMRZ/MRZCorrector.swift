@@ -15,7 +15,7 @@ public struct MRZCharacterChange: Sendable, Equatable, Hashable, Codable {
 
 /// The outcome of OCR-error correction.
 public struct MRZCorrection: Sendable, Equatable, Hashable, Codable {
-    public enum Outcome: String, Sendable, Codable, Hashable {
+    public enum Outcome: String, Sendable, Codable, Hashable, CaseIterable {
         /// The MRZ was valid as read.
         case unchanged
         /// Exactly one correction makes every check digit hold; ``changes`` lists it.

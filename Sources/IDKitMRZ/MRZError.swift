@@ -6,7 +6,7 @@ import IDKitCore
 /// empty input, wrong line counts or lengths, characters outside `A–Z 0–9 <`.
 /// Every error names the line and column (1-based), what was expected and what was found.
 public struct MRZError: Error, Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable, CaseIterable {
         case emptyInput
         case lineCount
         case lineLength

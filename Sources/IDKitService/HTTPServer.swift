@@ -183,7 +183,12 @@ private func httpTrampoline(_ context: UnsafeMutableRawPointer?, _ request: Unsa
     var query: [String: String] = [:]
     for i in 0..<r.query_count {
         let pair = r.query[i]
-        if let key = text(pair.key) { query[key] = text(pair.value) ?? "" }
+        guard let key = text(pair.key) else { continue }
+        query[key] = pair.value.map { value in
+            value.withMemoryRebound(to: UInt8.self, capacity: pair.value_length) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: pair.value_length), as: UTF8.self)
+            }
+        } ?? ""
     }
     let body = r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : []
     var parsed = HTTPRequest(method: text(r.method) ?? "", path: text(r.path) ?? "/", contentType: text(r.content_type),

@@ -1,14 +1,44 @@
+import Foundation
+import IDKitAAMVA
+import IDKitChip
 import IDKitCore
+import IDKitDocument
+import IDKitMRZ
 import IDKitScan
+
 /// `GET /openapi.json`: the service described in OpenAPI 3.1 — every route, its request bodies and
-/// the schemas of its answers (the JSON contracts of docs/contracts.md). `ServiceTests` keeps its routes
+/// the schemas of its answers. The routes and request bodies are written here; the answers'
+/// schemas are the contracts' own (``JSONSchema``), the ones docs/schemas holds, so that the
+/// document cannot describe another JSON than the service writes. `ServiceTests` keeps its routes
 /// and methods equal to ``Service/routes``; `make check-api` (Schemathesis) sends requests made
 /// from it and checks every answer against it.
 enum OpenAPI {
-    /// The scan statuses, from the one enum that defines them.
-    static let scanStatuses = "[" + ScanStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]"
+    static let document: String = build().prettyText()
 
-    static let document = #"""
+    /// The answers' schemas, each under its name in `components/schemas` with the schemas it uses.
+    static let answers: [JSONSchema] = [
+        MRZRecordValidator.recordSchema, AAMVAReport.jsonSchema, BarcodeReport.imageSchema, DocumentScan.jsonSchema,
+        DocumentResult.jsonSchema, BACReport.jsonSchema, Problem.jsonSchema,
+    ]
+
+    /// The routes (text below) with the answers' schemas added to its components.
+    static func build() -> JSONValue {
+        guard case .object(var root)? = try? JSONDecoder().decode(JSONValue.self, from: Data(routes.utf8)),
+              case .object(var components)? = root["components"], case .object(var schemas)? = components["schemas"] else {
+            preconditionFailure("OpenAPI.routes is not the JSON object it should be")
+        }
+        var definitions: [String: JSONValue] = [:]
+        _ = JSONSchema.anyOf(answers).resolved(refPrefix: "#/components/schemas/", definitions: &definitions)
+        for (name, schema) in definitions {
+            precondition(schemas[name] == nil, "two schemas named \(name) in the OpenAPI document")
+            schemas[name] = schema
+        }
+        components["schemas"] = .object(schemas)
+        root["components"] = .object(components)
+        return .object(root)
+    }
+
+    static let routes = #"""
     {
       "openapi": "3.1.0",
       "info": {
@@ -41,7 +71,7 @@ enum OpenAPI {
                 "description": "One validate --json line per record: NDJSON for text and NDJSON bodies, one object for a JSON body.",
                 "content": {
                   "application/x-ndjson": {"schema": {"type": "string"}},
-                  "application/json": {"schema": {"$ref": "#/components/schemas/MRZLine"}}
+                  "application/json": {"schema": {"$ref": "#/components/schemas/MRZRecord"}}
                 }
               },
               "400": {"$ref": "#/components/responses/Problem"},
@@ -78,7 +108,7 @@ enum OpenAPI {
             "parameters": [{"name": "pdf417", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}}],
             "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}, "image/*": {"schema": {"type": "string", "format": "binary"}}}},
             "responses": {
-              "200": {"description": "The barcodes found (possibly none).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BarcodeReport"}}}},
+              "200": {"description": "The barcodes found (possibly none).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BarcodeImage"}}}},
               "400": {"$ref": "#/components/responses/Problem"},
               "401": {"$ref": "#/components/responses/Problem"},
               "413": {"$ref": "#/components/responses/Problem"},
@@ -143,7 +173,7 @@ enum OpenAPI {
             "summary": "Chip access keys: BAC, PACE K_pi, a BAC challenge and the card's answer (idkit bac --json)",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BACRequest"}}}},
             "responses": {
-              "200": {"description": "The keys.", "content": {"application/json": {"schema": {"type": "object"}}}},
+              "200": {"description": "The keys.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BACReport"}}}},
               "400": {"$ref": "#/components/responses/Problem"},
               "401": {"$ref": "#/components/responses/Problem"},
               "413": {"$ref": "#/components/responses/Problem"},
@@ -171,13 +201,6 @@ enum OpenAPI {
         },
         "schemas": {
           "Flag": {"type": "string", "enum": ["", "true", "false", "1", "0"]},
-          "Problem": {
-            "type": "object", "required": ["type", "title", "status", "detail"],
-            "properties": {
-              "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "detail": {"type": "string"},
-              "kind": {"type": "string"}, "offset": {"type": "integer"}, "scanStatus": {"type": "string"}
-            }
-          },
           "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
           "MRZRequest": {
             "type": "object",
@@ -186,42 +209,6 @@ enum OpenAPI {
               "correct": {"type": "boolean"}, "strict": {"type": "boolean"}, "acceptDeviations": {"type": "boolean"},
               "referenceDate": {"type": "string", "format": "date"}
             }
-          },
-          "MRZLine": {
-            "type": "object", "required": ["input", "valid"],
-            "properties": {
-              "input": {"type": "object", "required": ["source", "line"], "properties": {"source": {"type": "string"}, "line": {"type": "integer"}, "id": {"type": "string"}}},
-              "format": {"type": ["string", "null"]}, "valid": {"type": "boolean"}, "validWithDeviations": {"type": "boolean"},
-              "fields": {"type": ["object", "null"]}, "checkDigits": {"type": ["object", "null"]},
-              "errors": {"type": "array"}, "warnings": {"type": "array"}, "deviations": {"type": "array"},
-              "resolvedDates": {"type": ["object", "null"]}, "lines": {"type": "array", "items": {"type": "string"}}, "correction": {"type": "object"}
-            }
-          },
-          "AAMVAReport": {
-            "type": "object", "required": ["iin", "fields", "elements", "subfiles", "warnings"],
-            "properties": {
-              "version": {"type": ["integer", "null"]}, "jurisdictionVersion": {"type": ["integer", "null"]}, "iin": {"type": "string"},
-              "jurisdiction": {"type": ["string", "null"]}, "jurisdictionName": {"type": ["string", "null"]}, "country": {"type": ["string", "null"]},
-              "encoding": {"type": "string"}, "fileType": {"type": ["string", "null"]}, "numberOfEntries": {"type": ["integer", "null"]},
-              "elements": {"type": "object", "additionalProperties": {"type": "string"}},
-              "subfiles": {"type": "array", "items": {"type": "object"}},
-              "fields": {"type": "object"},
-              "warnings": {"type": "array", "items": {"type": "object", "required": ["code", "message"], "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "offset": {"type": ["integer", "null"]}}}}
-            }
-          },
-          "Barcode": {
-            "type": "object", "required": ["format", "bytes", "quad", "decoder", "isMirrored"],
-            "properties": {
-              "format": {"type": "string"}, "bytes": {"type": "string", "contentEncoding": "base64"},
-              "quad": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
-              "decoder": {"type": "string", "enum": ["zxing", "zbar"]}, "isMirrored": {"type": "boolean"},
-              "macro": {"type": ["object", "null"]}, "aamva": {"type": ["object", "null"]}
-            }
-          },
-          "BarcodeReport": {
-            "type": "object", "required": ["file", "barcodes", "errors", "errorKind"],
-            "properties": {"file": {"type": "string"}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}}, "errors": {"type": "array", "items": {"type": "string"}},
-              "errorKind": {"type": ["string", "null"], "description": "why the image could not be read (docs/errors.md), null when it was"}}
           },
           "BACRequest": {
             "type": "object",
@@ -238,21 +225,6 @@ enum OpenAPI {
               "mrz": {"type": ["array", "null"], "items": {"type": "string"}}, "barcode": {"type": ["string", "null"], "contentEncoding": "base64"},
               "viz": {"type": ["object", "null"]}, "referenceDate": {"type": ["string", "null"], "format": "date"},
               "chip": {"type": ["array", "null"], "items": {"type": "string", "contentEncoding": "base64"}, "description": "files read from the chip (EF.SOD and data groups), any order"}
-            }
-          },
-          "DocumentResult": {"type": "object", "required": ["fields", "dataMatch"], "properties": {"fields": {"type": "object"}, "dataMatch": {"type": "object"}}},
-          "Scan": {
-            "type": "object", "required": ["file", "status", "mrz", "barcodes", "quality", "documents", "timingsMs"],
-            "properties": {
-              "file": {"type": "string"},
-              "status": {"type": "string", "enum": \#(scanStatuses),
-                         "description": "ok: read and verified; mrzUncertain: retake the photo (unsureFields says where); mrzInvalid: the MRZ as printed breaks a rule, reject; mrzNotFound; imageTooSmall; unsupportedImage"},
-              "reason": {"type": ["string", "null"]},
-              "reasonKind": {"type": ["string", "null"], "description": "why in one word: mrzNotFound, unsureFields, notAnMRZ, the first error's code (invalidCheckDigit, impossibleDate, digitInCode, …), imageTooSmall, or the image error's kind (corrupt, tooLarge, …)"},
-              "mrz": {"type": ["object", "null"]}, "barcodes": {"type": "array", "items": {"$ref": "#/components/schemas/Barcode"}},
-              "document": {"type": ["object", "null"]}, "corners": {"type": ["array", "null"]}, "confidence": {"type": ["number", "null"]},
-              "widthHeightRatio": {"type": ["number", "null"]}, "documentFormat": {"type": ["string", "null"]},
-              "crops": {"type": "object"}, "quality": {"type": ["object", "null"]}, "documents": {"type": "array"}, "timingsMs": {"type": "object"}
             }
           }
         }

@@ -18,6 +18,7 @@ typedef struct idk_http_response idk_http_response;
 typedef struct {
     const char *key;
     const char *value;          /* NULL for a key without '=' */
+    size_t value_length;        /* the decoded value's bytes: a %00 in it does not end it */
 } idk_http_pair;
 
 /* One part of a multipart/form-data body (libmicrohttpd's post processor splits them). */

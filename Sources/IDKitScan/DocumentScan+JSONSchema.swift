@@ -1,0 +1,66 @@
+public import IDKitCore
+import IDKitDocument
+import IDKitDocumentDetection
+import IDKitImage
+import IDKitMRZ
+
+/// What `json(file:)` writes (DocumentScan+JSON.swift): `idkit scan --json`, `POST /v1/scan`,
+/// `idkit_scan` and `idkit.scan`.
+extension DocumentScan: JSONSchemaDescribed {
+    public static var jsonSchema: JSONSchema {
+        let number = JSONSchema.number
+        let quality = JSONSchema.object([
+            "brightness": number, "sharpness": number.orNull, "glare": number,
+            "mrzCharHeightPx": number.orNull.described("the printed cap height of the MRZ"),
+            "isSharp": .boolean, "isGlareFree": .boolean, "isAdequateResolution": .boolean,
+            "hints": .array(.string(oneOf: qualityHints)),
+        ]).named("ImageQuality")
+        let timings = JSONSchema.object(["decode": number, "locate": number, "read": number, "barcodes": number,
+                                         "detect": number, "total": number],
+                                        optional: ["decode", "locate", "read", "barcodes", "detect", "total"])
+        return documentSchema.adding([
+            "file": JSONSchema.string.described("the image; FILE#page=N for the pages of a multi-page TIFF after the first"),
+            "quality": quality.orNull,
+            "documents": JSONSchema.array(documentSchema).described("every document found, the primary first"),
+            "timingsMs": timings,
+        ]).named("Scan")
+    }
+
+    /// What one document says: the top-level object (the primary document's) and each entry of
+    /// `documents`.
+    public static var documentSchema: JSONSchema {
+        let number = JSONSchema.number
+        let point = JSONSchema.array(number, count: 2)
+        let reasonKinds = ["mrzNotFound", "notAnMRZ", "unsureFields"] + ScanStatus.allCases.map(\.rawValue)
+            + MRZIssue.Code.allCases.map(\.rawValue) + ImageError.Kind.allCases.map(\.rawValue)
+        let mrz = JSONSchema.object([
+            "format": .string(of: MRZFormat.self),
+            "quad": JSONSchema.array(point, count: 4).described("every character read, in image pixels"),
+            "lines": .array(.string),
+            "confidence": JSONSchema.array(.array(number)).described("per line, per character, 0–1"),
+            "verified": .boolean,
+            "unsureFields": JSONSchema.array(.string).described("the fields another plausible reading would change"),
+            "recognizer": .string(of: MRZRecognizer.self),
+            "checkDigitCorrections": .integer,
+            "parsed": MRZResult.jsonSchema.orNull,
+        ], optional: ["lines", "confidence", "verified", "unsureFields", "recognizer", "checkDigitCorrections"]).named("ScannedMRZ")
+        return .object([
+            "status": .string(of: ScanStatus.self),
+            "reason": JSONSchema.string.orNull.described("why, in a sentence, when the status is not ok"),
+            "reasonKind": JSONSchema.string(oneOf: Array(Set(reasonKinds)).sorted()).orNull.described("why, in a word"),
+            "mrz": mrz.orNull,
+            "barcodes": .array(BarcodeReport.barcodeSchema),
+            "document": DocumentResult.jsonSchema.orNull,
+            "corners": JSONSchema.array(point, count: 4).orNull.described("the document's outline, top-left first, clockwise, in image pixels"),
+            "confidence": number.orNull, "widthHeightRatio": number.orNull,
+            "documentFormat": JSONSchema.string(of: DocumentFormat.self).orNull,
+            "crops": .object(["document": JSONSchema.string.orNull, "face": JSONSchema.string.orNull,
+                              "signature": JSONSchema.string.orNull])
+                .described("file names written by --crop, or base64 PNG when /v1/scan?crops asked; null otherwise"),
+        ]).named("ScannedDocument")
+    }
+
+    /// The capture hints of ``ImageQuality`` (ImageQuality.swift).
+    static let qualityHints = ["documentNotDetected", "documentPartiallyVisible", "documentTooFar", "documentTooClose",
+                               "documentTilted", "documentTooSmall", "brightnessLow", "brightnessHigh", "sharpnessLow", "glareOnMRZ"]
+}
