@@ -10,9 +10,9 @@ extension DocumentScanner {
     /// recognized, and the MRZ's fields found among them. `nil` for a document without an outline
     /// or without an MRZ to anchor the fields (a card's other side: next to come).
     public func visualZones(of scan: DocumentScan, in image: GrayImage, recognizer: VIZTextRecognizer,
-                            dpi: Double = 300) throws(VIZError) -> [VIZReading?] {
+                            dpi: Double = 300) throws(VIZError) -> [VIZPage?] {
         let finder = VIZFieldFinder(referenceDate: referenceDate)
-        var readings: [VIZReading?] = []
+        var readings: [VIZPage?] = []
         for d in scan.documents {
             guard let detection = d.detection, let band = d.band, let parsed = d.parsed,
                   let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi) else {
@@ -20,7 +20,7 @@ extension DocumentScanner {
                 continue
             }
             let lines = try recognizer.lines(in: page, pixelsPerInch: Int(dpi))
-            readings.append(VIZReading(lines: lines, fields: finder.fields(in: lines, mrz: parsed),
+            readings.append(VIZPage(lines: lines, fields: finder.fields(in: lines, mrz: parsed),
                                        pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi))
         }
         return readings

@@ -1,8 +1,9 @@
 import IDKitDocument
 
-/// What one document's visual zone says: its text lines and the fields found among them, boxes
+/// What one document's visual zone says (the merge's input from it is IDKitDocument's
+/// `VIZReading`): its text lines and the fields found among them, boxes
 /// on the straightened page (``pageWidth`` × ``pageHeight`` pixels at ``dotsPerInch``).
-public struct VIZReading: Sendable, Equatable {
+public struct VIZPage: Sendable, Equatable {
     public var lines: [VIZLine]
     public var fields: [DocumentFieldName: VIZField]
     public var pageWidth: Int
