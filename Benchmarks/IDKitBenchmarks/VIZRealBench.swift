@@ -20,6 +20,7 @@ func runVIZReal(directory: String, verbose: Bool, dump: String? = nil) {
     let anchored: [DocumentFieldName] = [.lastName, .firstName, .documentNumber, .dateOfBirth, .dateOfExpiry, .personalIdNumber]
     var fieldsWanted = 0, fieldsFound = 0, pages = 0
     var byField: [DocumentFieldName: (wanted: Int, found: Int)] = [:]
+    var byFormat: [String: (wanted: Int, found: Int)] = [:]
     var times: [Double] = []
     for label in labels {
         guard let (scan, image) = Optional(scanner.scanKeepingImage(file: directory + "/" + label.file)), let image,
@@ -40,19 +41,16 @@ func runVIZReal(directory: String, verbose: Bool, dump: String? = nil) {
             try? reading.lines.map(\.text).joined(separator: "\n").write(toFile: dump + "/" + name + ".lines.txt", atomically: true, encoding: .utf8)
         }
         pages += 1
-        let f = parsed.fields
-        let present: [DocumentFieldName: Bool] = [
-            .lastName: !f.primaryIdentifier.isEmpty, .firstName: !f.secondaryIdentifier.isEmpty, .documentNumber: true,
-            .dateOfBirth: parsed.dateOfBirth != nil, .dateOfExpiry: parsed.dateOfExpiry != nil,
-            .personalIdNumber: parsed.format == .td3 && (f.optionalData1.map { $0.filter { $0 != "<" }.count >= 4 } ?? false),
-        ]
+        let present = VIZFieldFinder.anchoredFields(of: parsed)
         var found: [String] = [], missing: [String] = []
-        for name in anchored where present[name] == true {
+        for name in anchored where present.contains(name) {
             fieldsWanted += 1
             byField[name, default: (0, 0)].wanted += 1
+            byFormat[label.format, default: (0, 0)].wanted += 1
             if reading.fields[name]?.matchesMRZ == true {
                 fieldsFound += 1
                 byField[name, default: (0, 0)].found += 1
+                byFormat[label.format, default: (0, 0)].found += 1
                 found.append(name.rawValue)
             } else {
                 missing.append(name.rawValue)
@@ -69,4 +67,6 @@ func runVIZReal(directory: String, verbose: Bool, dump: String? = nil) {
     print("viz-real: \(pages) pages; MRZ fields found in the VIZ and matching: \(fieldsFound) of \(fieldsWanted)"
           + String(format: " (%.0f%%); VIZ reading median %.0f ms, p90 %.0f ms", 100 * Double(fieldsFound) / Double(max(1, fieldsWanted)), median, p90))
     for name in anchored { if let c = byField[name] { print("  \(name.rawValue): \(c.found) of \(c.wanted)") } }
+    // A TD1 card's MRZ is on its back, where most cards print none of the MRZ's fields.
+    for (format, c) in byFormat.sorted(by: { $0.key < $1.key }) { print("  \(format): \(c.found) of \(c.wanted)") }
 }

@@ -31,9 +31,6 @@ extern "C" idk_tess *idk_tess_open(const char *datapath, const char *languages, 
             return nullptr;
         }
         engine->api.SetVariable("debug_file", "/dev/null");
-        // Sauvola's local threshold (Tesseract's thresholding_method 2) instead of one Otsu
-        // threshold for the page: a document's guilloche, tint and portrait defeat a global one.
-        engine->api.SetVariable("thresholding_method", "2");
         return engine.release();
     } catch (const std::exception &e) {
         copyMessage(e.what(), error, errorCapacity);
@@ -84,12 +81,13 @@ static idk_tess_text *collect(tesseract::ResultIterator *it, tesseract::PageIter
 }
 
 extern "C" int32_t idk_tess_recognize(idk_tess *engine, const uint8_t *gray, int32_t width, int32_t height, int32_t rowStride,
-                                      int32_t ppi, int32_t pageSegmentation,
+                                      int32_t ppi, int32_t pageSegmentation, int32_t thresholding,
                                       idk_tess_text **lines, int32_t *lineCount, idk_tess_text **words, int32_t *wordCount,
                                       char *error, size_t errorCapacity) {
     *lines = nullptr; *words = nullptr; *lineCount = 0; *wordCount = 0;
     try {
         engine->api.SetPageSegMode(static_cast<tesseract::PageSegMode>(pageSegmentation));
+        engine->api.SetVariable("thresholding_method", thresholding == 2 ? "2" : thresholding == 1 ? "1" : "0");
         engine->api.SetImage(gray, width, height, 1, rowStride);
         engine->api.SetSourceResolution(ppi);
         if (engine->api.Recognize(nullptr) != 0) {

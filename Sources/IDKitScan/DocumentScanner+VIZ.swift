@@ -20,8 +20,8 @@ extension DocumentScanner {
                 continue
             }
             let lines = try recognizer.lines(in: page, pixelsPerInch: Int(dpi))
-            readings.append(VIZPage(lines: lines, fields: finder.fields(in: lines, mrz: parsed),
-                                       pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi))
+            let fields = finder.fields(in: lines, mrz: parsed)
+            readings.append(VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi))
         }
         return readings
     }

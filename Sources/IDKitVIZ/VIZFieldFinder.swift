@@ -18,6 +18,18 @@ public struct VIZFieldFinder: Sendable {
         self.referenceDate = referenceDate
     }
 
+    /// The fields of `mrz` that ``fields(in:mrz:)`` looks for: those the MRZ holds a value of.
+    public static func anchoredFields(of mrz: MRZResult) -> Set<DocumentFieldName> {
+        let f = mrz.fields
+        var names: Set<DocumentFieldName> = [.documentNumber]
+        if !f.primaryIdentifier.isEmpty { names.insert(.lastName) }
+        if !f.secondaryIdentifier.isEmpty { names.insert(.firstName) }
+        if mrz.format == .td3, numberKey(f.optionalData1 ?? "").count >= 4 { names.insert(.personalIdNumber) }
+        if mrz.dateOfBirth != nil { names.insert(.dateOfBirth) }
+        if mrz.dateOfExpiry != nil { names.insert(.dateOfExpiry) }
+        return names
+    }
+
     /// The fields of `mrz` found in `lines`, by the document result's field names.
     public func fields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
         let f = mrz.fields

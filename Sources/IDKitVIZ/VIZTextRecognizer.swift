@@ -59,9 +59,18 @@ public final class VIZTextRecognizer: Sendable {
         case sparse = 11
     }
 
+    /// How the image is turned into ink and paper before the text is read.
+    public enum Thresholding: Int32, Sendable {
+        /// One Otsu threshold for the whole image: clean print on plain paper.
+        case global = 0
+        /// Sauvola's local threshold: a document's guilloche, tint and portrait defeat a global one.
+        case local = 2
+    }
+
     /// The text lines of `image` (a straightened page or a zone of it), top to bottom as Tesseract
     /// finds them; `pixelsPerInch` is the image's scale (300 for a document warped at 300 dpi).
-    public func lines(in image: GrayImage, pixelsPerInch: Int = 300, layout: Layout = .page) throws(VIZError) -> [VIZLine] {
+    public func lines(in image: GrayImage, pixelsPerInch: Int = 300, layout: Layout = .page,
+                      thresholding: Thresholding = .local) throws(VIZError) -> [VIZLine] {
         guard image.width > 0, image.height > 0 else { return [] }
         let result: Result<[VIZLine], VIZError> = engine.withLock { engine in
             var lines: UnsafeMutablePointer<idk_tess_text>?, words: UnsafeMutablePointer<idk_tess_text>?
@@ -69,7 +78,7 @@ public final class VIZTextRecognizer: Sendable {
             var message = [CChar](repeating: 0, count: 256)
             let status = image.pixels.withUnsafeBufferPointer { pixels in
                 idk_tess_recognize(engine.handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
-                                   Int32(pixelsPerInch), layout.rawValue, &lines, &lineCount, &words, &wordCount, &message, message.count)
+                                   Int32(pixelsPerInch), layout.rawValue, thresholding.rawValue, &lines, &lineCount, &words, &wordCount, &message, message.count)
             }
             defer {
                 idk_tess_free_texts(lines, lineCount)

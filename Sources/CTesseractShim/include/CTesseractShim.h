@@ -31,11 +31,12 @@ typedef struct {
 idk_tess *idk_tess_open(const char *datapath, const char *languages, char *error, size_t errorCapacity);
 
 /// Recognizes an 8-bit gray image as a block of text lines (`pageSegmentation`: Tesseract's
-/// PageSegMode; 6 is one uniform block, 3 automatic), at `ppi` pixels per inch. On success returns
+/// PageSegMode; 6 is one uniform block, 3 automatic), at `ppi` pixels per inch, binarized by
+/// `thresholding` (Tesseract's thresholding_method: 0 Otsu, 1 tiled Otsu, 2 Sauvola). On success returns
 /// 0 with the lines and words (free them with `idk_tess_free_texts`); on failure -1 with the reason
 /// in `error`.
 int32_t idk_tess_recognize(idk_tess *engine, const uint8_t *gray, int32_t width, int32_t height, int32_t rowStride,
-                           int32_t ppi, int32_t pageSegmentation,
+                           int32_t ppi, int32_t pageSegmentation, int32_t thresholding,
                            idk_tess_text **lines, int32_t *lineCount, idk_tess_text **words, int32_t *wordCount,
                            char *error, size_t errorCapacity);
 
