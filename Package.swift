@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "IDKitImage", dependencies: ["IDKitCore", "CImageCodecs", "COpenCVShim"]),
         // `idkit serve`: libmicrohttpd behind a C shim (its daemon starts with a variadic call).
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
-        .target(name: "IDKitService", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitScan", "IDKitDocument", "IDKitChip", "CHTTPShim"]),
+        .target(name: "IDKitService", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitBarcode", "IDKitScan", "IDKitDocument", "IDKitChip", "IDKitVIZ", "CHTTPShim"]),
         .target(name: "IDKitBarcode", dependencies: ["IDKitCore", "IDKitImage", "CZXingShim", "CZBar"]),
         .target(name: "IDKitChip", dependencies: ["IDKitCore", "IDKitMRZ", "CCrypto"]),
         .target(name: "IDKitDocument", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitChip"]),
@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "CIDKit"),
         // ...and the exports, bytes in and JSON out through the same encoders as the command line.
         .target(name: "IDKitCABI", dependencies: ["CIDKit", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip",
-                                                  "IDKitDocument", "IDKitScan"]),
+                                                  "IDKitDocument", "IDKitScan", "IDKitVIZ"]),
         // The JSON Schema of every contract, by file name, from the descriptions beside the writers;
         // the C interface's among them, so this target links the C interface's Swift code.
         .target(name: "IDKitSchemas", dependencies: ["IDKitCore", "IDKitCLI", "IDKitCLICore", "IDKitCABI", "IDKitService", "IDKitMRZ",

@@ -4,6 +4,7 @@ public import IDKitCore
 import IDKitDocument
 import IDKitImage
 import IDKitMRZ
+import IDKitVIZ
 
 /// The error object of the C interface (``CABI/result(_:)``), described for docs/schemas.
 public enum CABISchemas {
@@ -14,7 +15,7 @@ public enum CABISchemas {
         let own = ["invalidOptions", "invalidArgument", "modelUnavailable", "internal"]
         let kinds = MRZError.Kind.allCases.map(\.rawValue) + AAMVAError.Kind.allCases.map(\.rawValue)
             + ImageError.Kind.allCases.map(\.rawValue) + DocumentError.Kind.allCases.map(\.rawValue)
-            + ChipError.Kind.allCases.map(\.rawValue) + own
+            + ChipError.Kind.allCases.map(\.rawValue) + VIZError.Kind.allCases.map(\.rawValue) + own
         return .object(["error": .object([
             "kind": .string(oneOf: Array(Set(kinds)).sorted()), "message": .string,
             "line": JSONSchema.integer.orNull, "column": JSONSchema.integer.orNull, "offset": JSONSchema.integer.orNull,

@@ -62,14 +62,16 @@ public func idkitBarcodeRead(_ image: UnsafePointer<UInt8>?, _ length: Int, _ op
 
 @_cdecl("idkit_scan")
 public func idkitScan(_ image: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
-    CABI.call(image, length, options, allowed: ["barcodes", "referenceDate", "redaction"]) { bytes, o, w in
+    CABI.call(image, length, options, allowed: ["barcodes", "referenceDate", "redaction", "viz"]) { bytes, o, w in
         if let reason = DocumentScanner.modelError {
             throw CABI.Failure(status: Int32(IDKIT_INTERNAL_ERROR), kind: "modelUnavailable", message: reason)
         }
+        let viz = try o.flag("viz") ?? false
+        if viz, let error = DocumentScanner.vizError { throw error }
         _ = try ImageDecoder.Format.required(bytes)
         _ = try ImageDecoder.pageCount(bytes)
         let scanner = DocumentScanner(readBarcodes: try o.flag("barcodes") ?? true, referenceDate: try o.date("referenceDate") ?? .today,
-                                      redaction: try o.redaction() ?? .fixed(.none))
+                                      redaction: try o.redaction() ?? .fixed(.none), readVIZ: viz)
         let scan = scanner.scan(data: bytes)
         if scan.status == .unsupportedImage { throw scan.imageError }
         if scan.foundNothing {

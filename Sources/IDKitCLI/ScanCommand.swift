@@ -12,6 +12,7 @@ enum ScanCommand {
         var annotate: String?
         var crop: String?
         var barcodes = true
+        var viz = false
         var limits = ImageLimits.default
         var referenceDate: CalendarDate = .today
         var files: [String] = []
@@ -26,6 +27,7 @@ enum ScanCommand {
             case .option(name: "json", value: nil): o.json = true
             case .option(name: "fuse", value: nil): o.fuse = true
             case .option(name: "no-barcodes", value: nil): o.barcodes = false
+            case .option(name: "viz", value: nil): o.viz = true
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
             case .option(name: "annotate", let v): o.annotate = try cursor.value(of: "annotate", v, expecting: "a directory for the annotated PNGs")
             case .option(name: "crop", let v): o.crop = try cursor.value(of: "crop", v, expecting: "a directory for the document and face crops")
@@ -47,6 +49,7 @@ enum ScanCommand {
             }
         }
         if o.crop != nil, o.fuse { throw UsageError(message: "--crop cannot be used with --fuse (the crops are of one image)") }
+        if o.viz, o.fuse { throw UsageError(message: "--viz cannot be used with --fuse (the visual zone is read from one image)") }
         return o
     }
 
@@ -57,8 +60,12 @@ enum ScanCommand {
             io.err.write("idkit scan: \(reason)\n")
             return .software
         }
+        if options.viz, let error = DocumentScanner.vizError {
+            io.err.write("idkit scan: --viz: \(error.message)\n")
+            return .software
+        }
         let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate,
-                                      redaction: .fixed(options.redactionOptions.settings))
+                                      redaction: .fixed(options.redactionOptions.settings), readVIZ: options.viz)
         var status = IDKitCommand.ExitStatus.valid
         var cannotWrite = false
         // Each result with its name in the output and the name of its annotation file.

@@ -305,7 +305,7 @@ extension Help {
     idkit scan — find and read the MRZ in photos and scans, judge the image
 
     USAGE
-      idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] [--no-barcodes] [--max-pixels N]
+      idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] [--no-barcodes] [--viz] [--max-pixels N]
                  [--reference-date YYYY-MM-DD] IMAGE…
 
     For each PNG, JPEG, PGM, BMP, TIFF (every page), WebP, GIF (the first frame) or HEIC image,
@@ -323,7 +323,7 @@ extension Help {
                           "checkDigitCorrections", "parsed"} | null, "quality": {"brightness",
                           "sharpness", "glare", "mrzCharHeightPx", "isSharp", "isGlareFree",
                           "isAdequateResolution", "hints"}, "barcodes", "document", "corners",
-                          "confidence", "widthHeightRatio", "documentFormat", "crops",
+                          "confidence", "widthHeightRatio", "documentFormat", "crops", "viz",
                           "documents": [one object per document found, the primary first],
                           "timingsMs"}
       --fuse              the images are frames of one document: combine them per character
@@ -332,6 +332,9 @@ extension Help {
                           300 dpi for its format) and IMAGE.face.png (its photo), IMAGE.doc2.… for
                           the other documents; the JSON's "crops" name the files
       --no-barcodes       skip barcode reading (faster on images without one)
+      --viz               read each document's visual zone too (Tesseract): "viz" holds its text
+                          lines and the MRZ's fields found printed there, with "matchesMRZ"; costs
+                          seconds per document
       --redact F1,F2 …    redaction as for 'idkit merge' (--document-number-visible, --redact-mrz,
                           --redact-barcode, --redact-mode); with a result mode the MRZ lines are
                           masked and "parsed" is withheld, with an image mode --annotate blacks out

@@ -28,7 +28,7 @@ extension DocumentScan {
         for d in documents { w.beginObject(); d.writeDocumentMembers(to: &w); w.endObject() }
         w.endArray()
         w.key("timingsMs"); w.beginObject()
-        for key in ["decode", "locate", "read", "barcodes", "detect", "total"] {
+        for key in ["decode", "locate", "read", "barcodes", "detect", "viz", "total"] {
             if let v = timingsMs[key] { w.key(dynamic: key); Self.number(v, &w) }
         }
         w.endObject()
@@ -91,6 +91,7 @@ extension DocumentScan {
             if let path = crops[key] { w.string(path) } else { w.null() }
         }
         w.endObject()
+        w.key("viz"); writeVIZ(to: &w)
     }
 
     static let encoder: JSONEncoder = {

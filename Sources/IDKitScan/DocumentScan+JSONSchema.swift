@@ -16,8 +16,8 @@ extension DocumentScan: JSONSchemaDescribed {
             "hints": .array(.string(oneOf: qualityHints)),
         ]).named("ImageQuality")
         let timings = JSONSchema.object(["decode": number, "locate": number, "read": number, "barcodes": number,
-                                         "detect": number, "total": number],
-                                        optional: ["decode", "locate", "read", "barcodes", "detect", "total"])
+                                         "detect": number, "viz": number, "total": number],
+                                        optional: ["decode", "locate", "read", "barcodes", "detect", "viz", "total"])
         return documentSchema.adding([
             "file": JSONSchema.string.described("the image; FILE#page=N for the pages of a multi-page TIFF after the first"),
             "quality": quality.orNull,
@@ -57,7 +57,27 @@ extension DocumentScan: JSONSchemaDescribed {
             "crops": .object(["document": JSONSchema.string.orNull, "face": JSONSchema.string.orNull,
                               "signature": JSONSchema.string.orNull])
                 .described("file names written by --crop, or base64 PNG when /v1/scan?crops asked; null otherwise"),
+            "viz": vizSchema.orNull.described("the visual zone, when asked for (--viz, ?viz, \"viz\": true); null otherwise"),
         ]).named("ScannedDocument")
+    }
+
+    /// The `viz` member (DocumentScan+VIZJSON.swift).
+    static var vizSchema: JSONSchema {
+        let number = JSONSchema.number
+        let quad = JSONSchema.array(JSONSchema.array(number, count: 2), count: 4).described("in image pixels, top-left first, clockwise")
+        let field = JSONSchema.object([
+            "text": JSONSchema.string.described("the words as printed"),
+            "value": JSONSchema.string.described("a date as YYYY-MM-DD, a number without its spaces, a name as printed"),
+            "confidence": number, "quad": quad,
+            "matchesMRZ": JSONSchema.boolean.orNull,
+        ]).named("VIZField")
+        let fields = JSONSchema.map(field, keys: DocumentFieldName.allCases.map(\.rawValue))
+        let line = JSONSchema.object(["text": .string, "confidence": number, "quad": quad]).named("VIZLine")
+        return JSONSchema.object([
+            "side": JSONSchema.string(oneOf: ["front", "back"]),
+            "fields": fields,
+            "lines": .array(line),
+        ]).named("VIZ")
     }
 
     /// The capture hints of ``ImageQuality`` (ImageQuality.swift).

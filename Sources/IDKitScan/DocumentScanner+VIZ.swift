@@ -1,20 +1,47 @@
 import Foundation
 import IDKitDocumentDetection
 import IDKitImage
+import IDKitMRZReading
 import IDKitVIZ
 
 extension DocumentScanner {
+    /// The visual-zone reader every scan that asks for the VIZ shares: Tesseract with its Latin
+    /// script model, loaded on first use (a few hundred milliseconds, once per process).
+    static let vizRecognizer = Result { () throws(VIZError) in try VIZTextRecognizer() }
+
+    /// Why the visual zone cannot be read here (Tesseract's language data is not installed), or
+    /// `nil`. `idkit scan --viz` exits 70 with it, `POST /v1/scan?viz` answers 503.
+    public static var vizError: VIZError? {
+        if case .failure(let error) = vizRecognizer { return error }
+        return nil
+    }
+
+    /// `scan` with each document's visual zone read from `image` (``visualZones(of:in:recognizer:dpi:)``),
+    /// the primary's at the top level too, and its cost in `timingsMs.viz`.
+    func addingVisualZones(to scan: DocumentScan, from image: GrayImage) -> DocumentScan {
+        guard case .success(let recognizer) = Self.vizRecognizer, !scan.documents.isEmpty else { return scan }
+        let t0 = Date()
+        var scan = scan
+        guard let pages = try? visualZones(of: scan, in: image, recognizer: recognizer) else { return scan }
+        for (k, page) in pages.enumerated() where k < scan.documents.count { scan.documents[k].viz = page }
+        scan.viz = scan.documents[0].viz
+        let elapsed = Date().timeIntervalSince(t0) * 1000
+        scan.timingsMs["viz"] = elapsed
+        scan.timingsMs["total", default: 0] += elapsed
+        return scan
+    }
+
     /// The visual zone of each document of `scan` (in `scan.documents` order) read from `image`,
     /// the gray image the scan read: the document straightened at `dpi`, its MRZ blanked (the band
     /// as the scan found it, mapped onto the page, and everything below it), its text lines
     /// recognized, and the MRZ's fields found among them. `nil` for a document without an outline
-    /// or without an MRZ to anchor the fields (a card's other side: next to come).
+    /// or without an MRZ to anchor the fields (a card's other side).
     public func visualZones(of scan: DocumentScan, in image: GrayImage, recognizer: VIZTextRecognizer,
                             dpi: Double = 300) throws(VIZError) -> [VIZPage?] {
         let finder = VIZFieldFinder(referenceDate: referenceDate)
         var readings: [VIZPage?] = []
         for d in scan.documents {
-            guard let detection = d.detection, let band = d.band, let parsed = d.parsed,
+            guard let detection = d.detection, let band = d.band, let parsed = d.parsed ?? d.vizAnchor,
                   let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi) else {
                 readings.append(nil)
                 continue

@@ -23,6 +23,7 @@ extension DocumentScanner {
                                 quality: nil, barcodes: barcodes, document: document, timingsMs: [:])
         scan.reasonKind = reasonKind
         scan.detection = detection
+        if readVIZ { scan.vizAnchor = outcome?.parsed }
         let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
         let settings = redaction.settings(for: documentClass)
         scan.redaction = settings

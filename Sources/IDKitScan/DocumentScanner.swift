@@ -14,18 +14,23 @@ public struct DocumentScanner: Sendable {
     /// MRZ lines are the document's masked lines and the parsed MRZ and raw barcode bytes are
     /// withheld; with an image mode ``ScanAnnotation`` blacks out the MRZ band and the barcodes.
     public var redaction: RedactionPolicy
+    /// Read each document's visual zone too (`idkit scan --viz`): off by default, since it costs
+    /// several times the rest of the scan.
+    public var readVIZ: Bool
 
     public init(limits: ImageLimits = .default, thresholds: QualityThresholds = QualityThresholds(), readBarcodes: Bool = true,
-                referenceDate: CalendarDate = .today, redaction: RedactionPolicy = .fixed(.none)) {
+                referenceDate: CalendarDate = .today, redaction: RedactionPolicy = .fixed(.none), readVIZ: Bool = false) {
         self.limits = limits
         self.thresholds = thresholds
         self.readBarcodes = readBarcodes
         self.referenceDate = referenceDate
         self.redaction = redaction
+        self.readVIZ = readVIZ
     }
 
     public func scan(_ image: GrayImage) -> DocumentScan {
-        scan(frames: [image])
+        let result = scan(frames: [image])
+        return readVIZ ? addingVisualZones(to: result, from: image) : result
     }
 
     /// Several frames of one document: the MRZ read from their combined character scores.

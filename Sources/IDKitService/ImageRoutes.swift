@@ -40,14 +40,18 @@ enum ImageRoutes {
             problem.kind = "modelUnavailable"
             return problem.response
         }
-        let barcodes: Bool, wantsCrops: Bool
+        let barcodes: Bool, wantsCrops: Bool, viz: Bool
         var date = referenceDate ?? .today
         do throws(Problem) {
             barcodes = try RouteOption.flag(request.query["barcodes"], "barcodes") ?? true
             wantsCrops = try RouteOption.flag(request.query["crops"], "crops") ?? false
+            viz = try RouteOption.flag(request.query["viz"], "viz") ?? false
             date = try RouteOption.date(request.query["referenceDate"], "referenceDate") ?? date
         } catch { return error.response }
-        let scanner = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction)
+        if viz, let error = DocumentScanner.vizError {
+            return Problem(error, slug: "viz-unavailable", title: "Visual zone reader unavailable").response
+        }
+        let scanner = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction, readVIZ: viz)
         // Several frames of one document (multipart/form-data, one image per part, in order): their
         // per-character evidence added before decoding, as `idkit scan --fuse`.
         if !request.parts.isEmpty {

@@ -128,6 +128,7 @@ enum OpenAPI {
               {"name": "redactMRZ", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
               {"name": "redactBarcode", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}},
               {"name": "crops", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}, "description": "crops.document/face/signature as base64 PNG"},
+              {"name": "viz", "in": "query", "schema": {"$ref": "#/components/schemas/Flag"}, "description": "read each document's visual zone too (Tesseract): the viz member"},
               {"name": "referenceDate", "in": "query", "schema": {"type": "string", "format": "date"}}
             ],
             "requestBody": {"required": true, "content": {

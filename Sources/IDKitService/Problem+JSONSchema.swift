@@ -3,6 +3,7 @@ import IDKitChip
 public import IDKitCore
 import IDKitDocument
 import IDKitImage
+import IDKitVIZ
 import IDKitScan
 
 extension Problem: JSONSchemaDescribed {
@@ -11,7 +12,8 @@ extension Problem: JSONSchemaDescribed {
     /// scan that found no document.
     static var jsonSchema: JSONSchema {
         let kinds = ImageError.Kind.allCases.map(\.rawValue) + AAMVAError.Kind.allCases.map(\.rawValue)
-            + DocumentError.Kind.allCases.map(\.rawValue) + ChipError.Kind.allCases.map(\.rawValue) + ["modelUnavailable"]
+            + DocumentError.Kind.allCases.map(\.rawValue) + ChipError.Kind.allCases.map(\.rawValue)
+            + VIZError.Kind.allCases.map(\.rawValue) + ["modelUnavailable", "invalidOptions"]
         return .object([
             "type": JSONSchema.string.with("pattern", "^urn:idkit:problem:[a-z0-9-]+$"),
             "title": .string, "status": .integer, "detail": .string,

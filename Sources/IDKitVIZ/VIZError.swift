@@ -2,7 +2,7 @@ public import IDKitCore
 
 /// Why the visual zone's text could not be read.
 public struct VIZError: Error, Sendable, Equatable, CustomStringConvertible, ClassifiedError {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A language's Tesseract data is not installed (Debian's `tesseract-ocr-LANG`).
         case languageDataMissing
         /// Tesseract failed on the image.

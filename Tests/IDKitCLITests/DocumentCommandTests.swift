@@ -205,6 +205,21 @@ import IDKitTestSupport
         #expect(fused.stderr.contains("--crop cannot be used with --fuse"))
     }
 
+    @Test("idkit scan --viz: the visual zone in the JSON; with --fuse a usage error")
+    func vizOption() throws {
+        let image = Self.images.appendingPathComponent("clean-00-td3.jpg").path
+        let r = try IDKitBinary.run(["scan", "--json", "--viz", "--reference-date", "2025-01-01", image])
+        #expect(r.status == 0)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let viz = try #require(o["viz"] as? [String: Any])
+        #expect(viz["side"] as? String == "front")
+        // The generated page prints its labels in English and French.
+        #expect((viz["lines"] as? [[String: Any]])?.contains { ($0["text"] as? String)?.contains("Surname") == true } == true)
+        let fused = try IDKitBinary.run(["scan", "--fuse", "--viz", image, image])
+        #expect(fused.status == 64)
+        #expect(fused.stderr.contains("--viz cannot be used with --fuse"))
+    }
+
     @Test("idkit scan --annotate: an annotation that cannot be written exits 73 and says where and why")
     func annotationThatCannotBeWritten() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-annotate-fail-\(getpid())")

@@ -44,4 +44,42 @@ struct VisualZoneTests {
             #expect(viz.fields[name]?.matchesMRZ == true, "\(name)")
         }
     }
+
+    func json(_ file: String, redaction: RedactionSettings = .none, viz: Bool = true) throws -> [String: Any] {
+        let scanner = DocumentScanner(readBarcodes: false, redaction: .fixed(redaction), readVIZ: viz)
+        let scan = scanner.scan(file: RealImages.directory.appendingPathComponent("images/" + file).path)
+        return try #require(try JSONSerialization.jsonObject(with: Data(scan.json(file: file).utf8)) as? [String: Any])
+    }
+
+    @Test("the scan's viz member: fields with quads in the image, lines, its cost; null when not asked for")
+    func scanJSON() throws {
+        let o = try json("028_uto-td3.jpg")
+        let viz = try #require(o["viz"] as? [String: Any])
+        #expect(viz["side"] as? String == "front")
+        let fields = try #require(viz["fields"] as? [String: [String: Any]])
+        #expect(fields["dateOfBirth"]?["text"] as? String == "12 AUGUST/AOUT 74")
+        #expect(fields["dateOfBirth"]?["value"] as? String == "1974-08-12")
+        #expect(fields["dateOfBirth"]?["matchesMRZ"] as? Bool == true)
+        // The quad of the surname lies on the document's outline's inside, in image pixels.
+        let corners = try #require(o["corners"] as? [[Double]])
+        let quad = try #require(fields["lastName"]?["quad"] as? [[Double]])
+        let (xs, ys) = (corners.map { $0[0] }, corners.map { $0[1] })
+        #expect(quad.count == 4 && quad.allSatisfy { $0[0] > xs.min()! && $0[0] < xs.max()! && $0[1] > ys.min()! && $0[1] < ys.max()! })
+        #expect(((viz["lines"] as? [[String: Any]])?.count ?? 0) > 10)
+        #expect(((o["timingsMs"] as? [String: Double])?["viz"] ?? 0) > 0)
+        #expect((o["documents"] as? [[String: Any]])?.first?["viz"] as? [String: Any] != nil)
+        #expect(try json("028_uto-td3.jpg", viz: false)["viz"] is NSNull)
+    }
+
+    @Test("under result redaction the lines are withheld and so are the redacted fields, names together")
+    func redacted() throws {
+        let o = try json("028_uto-td3.jpg", redaction: RedactionSettings(mode: .resultFieldsOnly, fields: [.firstName, .dateOfBirth]))
+        let viz = try #require(o["viz"] as? [String: Any])
+        let fields = try #require(viz["fields"] as? [String: Any])
+        #expect(fields["firstName"] == nil && fields["lastName"] == nil && fields["dateOfBirth"] == nil)
+        #expect(fields["documentNumber"] != nil)
+        #expect((viz["lines"] as? [Any])?.isEmpty == true)
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: viz), as: UTF8.self)
+        #expect(!text.contains("ERIKSSON") && !text.contains("AUGUST"))
+    }
 }

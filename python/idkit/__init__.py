@@ -179,14 +179,17 @@ def read_barcodes(image: Union[bytes, str, "_os.PathLike[str]"], *, pdf417_only:
 
 
 def scan(image: Union[bytes, str, "_os.PathLike[str]"], *, barcodes: bool = True, reference_date: DateLike = None,
-         redaction: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+         redaction: Optional[Mapping[str, Any]] = None, viz: bool = False) -> Dict[str, Any]:
     """Documents found and read in a photo or scan (bytes or a path), as `idkit scan --json`
     ("file": "-"). `redaction` is the object of `idkit serve --redaction FILE`
-    (`{"default": {"mode": ...}, "rules": [...]}`). Raises IDKitError with kind `mrzNotFound` and
-    status IDKIT_NOT_FOUND when the image holds nothing of a document."""
+    (`{"default": {"mode": ...}, "rules": [...]}`). `viz`: read each document's visual zone too
+    (`idkit scan --viz`). Raises IDKitError with kind `mrzNotFound` and status IDKIT_NOT_FOUND when
+    the image holds nothing of a document."""
     options: Dict[str, Any] = {}
     if not barcodes:
         options["barcodes"] = False
+    if viz:
+        options["viz"] = True
     date = _date(reference_date, "reference_date")
     if date is not None:
         options["referenceDate"] = date

@@ -116,6 +116,16 @@ def test_scan_json_of_the_bundled_photos():
     check_lines("scan", lines)
 
 
+def test_scan_json_with_the_visual_zone():
+    lines = run("scan", "--json", "--viz", "--reference-date", "2025-01-01", str(VECTORS / "images" / "clean-00-td3.jpg"))
+    assert lines[0]["viz"] is not None and lines[0]["viz"]["side"] == "front"
+    assert lines[0]["documents"][0]["viz"] == lines[0]["viz"]
+    check_lines("scan", lines)
+    scanned = idkit.scan(VECTORS / "images" / "clean-00-td3.jpg", reference_date="2025-01-01", viz=True)
+    assert scanned["viz"] == lines[0]["viz"]
+    check("scan", scanned)
+
+
 def test_merge_json_of_the_bundled_cases_and_an_error(tmp_path):
     cases = json.loads((VECTORS / "document" / "merge-cases.json").read_text())["cases"]
     for case in cases:
