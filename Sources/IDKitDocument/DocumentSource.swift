@@ -48,6 +48,10 @@ public enum DocumentFieldName: String, Sendable, Codable, CaseIterable, Hashable
     /// A region within the issuing State: a US state or Canadian province code (`VA`, `ON`).
     case issuingJurisdiction
     case address
+    /// As printed in the visual zone or held by the chip (DG11); no MRZ carries it.
+    case placeOfBirth
+    /// The authority that issued the document, as printed or held by the chip (DG12).
+    case issuingAuthority
 
     public static func < (a: DocumentFieldName, b: DocumentFieldName) -> Bool { a.index < b.index }
 
@@ -68,6 +72,8 @@ public enum DocumentFieldName: String, Sendable, Codable, CaseIterable, Hashable
         case .issuingState: 11
         case .issuingJurisdiction: 12
         case .address: 13
+        case .placeOfBirth: 14
+        case .issuingAuthority: 15
         }
     }
 }

@@ -41,7 +41,8 @@ struct SourceReadings {
     }
 
     /// The chip's values: DG1's MRZ, then what DG11 and DG12 hold in full — the name (DG1's may be
-    /// cut), the personal number, the four-digit-year date of birth, the address, the date of issue.
+    /// cut), the personal number, the four-digit-year date of birth, the address, the place of
+    /// birth, the date of issue and the issuing authority.
     mutating func addChip(_ chip: ChipDocument, reference: CalendarDate) {
         var v = Writer(source: .chip)
         if let dg1 = chip.dataGroup1 {
@@ -63,6 +64,13 @@ struct SourceReadings {
             }
         }
         if let issue = chip.documentDetails?["dateOfIssue"].flatMap(Self.chipDate) { v[.dateOfIssue] = issue }
+        // ICAO 9303-10 §4.7.11–12: DG11's place of birth and DG12's issuing authority, `<` between
+        // their parts as in the address.
+        func parts(_ text: String) -> String {
+            text.split(separator: "<", omittingEmptySubsequences: true).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+        if let place = chip.personalDetails?["placeOfBirth"].map(parts), !place.isEmpty { v[.placeOfBirth] = place }
+        if let authority = chip.documentDetails?["issuingAuthority"].map(parts), !authority.isEmpty { v[.issuingAuthority] = authority }
         v.store(into: &self)
     }
 

@@ -39,9 +39,6 @@ public struct DocumentScan: Sendable {
     /// The document's visual zone, when the scan was asked to read it (``DocumentScanner/readVIZ``)
     /// and the document has an outline and an MRZ to anchor its fields.
     public var viz: VIZPage?
-    /// The MRZ as parsed, kept when result redaction withholds ``parsed``: the visual zone's fields
-    /// are found by the MRZ's values, and the JSON then withholds what redaction names. Never written.
-    var vizAnchor: MRZResult?
     /// Every document found in the image, the primary first (each a scan of its own, with its
     /// own MRZ, barcodes and merged result; their `documents` are empty). The scan itself is the
     /// primary's: the largest document that holds an MRZ or a barcode, else the largest.

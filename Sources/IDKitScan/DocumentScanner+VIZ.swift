@@ -1,6 +1,7 @@
 import Foundation
 import IDKitDocumentDetection
 import IDKitImage
+import IDKitMRZ
 import IDKitMRZReading
 import IDKitVIZ
 
@@ -16,41 +17,21 @@ extension DocumentScanner {
         return nil
     }
 
-    /// `scan` with each document's visual zone read from `image` (``visualZones(of:in:recognizer:dpi:)``),
-    /// the primary's at the top level too, and its cost in `timingsMs.viz`.
-    func addingVisualZones(to scan: DocumentScan, from image: GrayImage) -> DocumentScan {
-        guard case .success(let recognizer) = Self.vizRecognizer, !scan.documents.isEmpty else { return scan }
+    /// One document's visual zone read from `image`, and what reading it cost: the document
+    /// straightened at 300 dpi, its MRZ blanked (``visualZonePage(of:_:band:dpi:)``), its text lines
+    /// recognized, the MRZ's fields found among them (``VIZFieldFinder``) and the fields the MRZ
+    /// lacks under their captions (``VIZLabelFinder``). `nil` when the outline maps onto no page or
+    /// Tesseract cannot run.
+    func visualZone(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand, mrz: MRZResult,
+                    dpi: Double = 300) -> (page: VIZPage, milliseconds: Double)? {
+        guard case .success(let recognizer) = Self.vizRecognizer else { return nil }
         let t0 = Date()
-        var scan = scan
-        guard let pages = try? visualZones(of: scan, in: image, recognizer: recognizer) else { return scan }
-        for (k, page) in pages.enumerated() where k < scan.documents.count { scan.documents[k].viz = page }
-        scan.viz = scan.documents[0].viz
-        let elapsed = Date().timeIntervalSince(t0) * 1000
-        scan.timingsMs["viz"] = elapsed
-        scan.timingsMs["total", default: 0] += elapsed
-        return scan
-    }
-
-    /// The visual zone of each document of `scan` (in `scan.documents` order) read from `image`,
-    /// the gray image the scan read: the document straightened at `dpi`, its MRZ blanked (the band
-    /// as the scan found it, mapped onto the page, and everything below it), its text lines
-    /// recognized, and the MRZ's fields found among them. `nil` for a document without an outline
-    /// or without an MRZ to anchor the fields (a card's other side).
-    public func visualZones(of scan: DocumentScan, in image: GrayImage, recognizer: VIZTextRecognizer,
-                            dpi: Double = 300) throws(VIZError) -> [VIZPage?] {
-        let finder = VIZFieldFinder(referenceDate: referenceDate)
-        var readings: [VIZPage?] = []
-        for d in scan.documents {
-            guard let detection = d.detection, let band = d.band, let parsed = d.parsed ?? d.vizAnchor,
-                  let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi) else {
-                readings.append(nil)
-                continue
-            }
-            let lines = try recognizer.lines(in: page, pixelsPerInch: Int(dpi))
-            let fields = finder.fields(in: lines, mrz: parsed)
-            readings.append(VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi))
-        }
-        return readings
+        guard let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi),
+              let lines = try? recognizer.lines(in: page, pixelsPerInch: Int(dpi)) else { return nil }
+        var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
+        fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
+        let result = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi)
+        return (result, Date().timeIntervalSince(t0) * 1000)
     }
 
     /// The document straightened at `dpi` with its MRZ band and what lies below it blanked; `nil`

@@ -3,27 +3,39 @@ import IDKitMRZReading
 import IDKitBarcode
 import IDKitDocument
 import IDKitDocumentDetection
+import IDKitImage
+import IDKitVIZ
 
 // One document's scan: its MRZ reading's status and reason, its barcodes, and the merged result.
 extension DocumentScanner {
     /// One document's scan: the status and reason of its MRZ reading, its barcodes, and the
     /// merged result, redacted as the policy says for its class.
-    func documentScan(outcome: MRZScanner.Outcome?, detection: DetectedDocument?, barcodes: [Barcode]) -> DocumentScan {
+    /// With ``readVIZ`` and the image it was read from, the document's visual zone is read too, and
+    /// its fields go into the merge as the VIZ of the side the image shows.
+    func documentScan(outcome: MRZScanner.Outcome?, detection: DetectedDocument?, barcodes: [Barcode], image: GrayImage? = nil) -> DocumentScan {
         let (status, reason, reasonKind) = Self.verdict(outcome)
         let aamva = barcodes.first { $0.format == .pdf417 }
         let verifiedMRZ = outcome?.reading?.verified == true ? outcome?.parsed : nil
-        var document: DocumentResult?
-        if verifiedMRZ != nil || aamva != nil {
-            document = DocumentMerger(referenceDate: referenceDate, redaction: redaction).merge(mrz: verifiedMRZ, barcode: aamva?.bytes)
-        }
         var detection = detection
         // The reading names the layout (a 2×44 band is a passport or an MRV-A visa).
         if let format = outcome?.reading?.format, detection != nil { detection?.format = DocumentFormat(mrz: format) }
+        var viz: (page: VIZPage, milliseconds: Double)?
+        if readVIZ, let image, let detection, let band = outcome?.band, let parsed = outcome?.parsed {
+            viz = visualZone(of: image, detection, band: band, mrz: parsed)
+        }
+        var document: DocumentResult?
+        if verifiedMRZ != nil || aamva != nil {
+            let vizReading = viz.map { VIZReading($0.page.fields.mapValues { $0.value }) }
+            let isBack = detection?.format == .td1
+            document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
+                .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: isBack ? nil : vizReading, vizBack: isBack ? vizReading : nil)
+        }
         var scan = DocumentScan(status: status, reason: reason, band: outcome?.band, reading: outcome?.reading, parsed: outcome?.parsed,
                                 quality: nil, barcodes: barcodes, document: document, timingsMs: [:])
         scan.reasonKind = reasonKind
         scan.detection = detection
-        if readVIZ { scan.vizAnchor = outcome?.parsed }
+        scan.viz = viz?.page
+        if let viz { scan.timingsMs["viz"] = viz.milliseconds }
         let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
         let settings = redaction.settings(for: documentClass)
         scan.redaction = settings

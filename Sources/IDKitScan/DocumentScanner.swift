@@ -29,8 +29,7 @@ public struct DocumentScanner: Sendable {
     }
 
     public func scan(_ image: GrayImage) -> DocumentScan {
-        let result = scan(frames: [image])
-        return readVIZ ? addingVisualZones(to: result, from: image) : result
+        scan(frames: [image])
     }
 
     /// Several frames of one document: the MRZ read from their combined character scores.
@@ -193,7 +192,8 @@ public struct DocumentScanner: Sendable {
         let primary = parts.indices.max { a, b in (hasData[a] ? 1 : 0, area[a]) < (hasData[b] ? 1 : 0, area[b]) }!
         var scans = parts.indices.map { k in
             documentScan(outcome: parts[k].outcome, detection: parts[k].detection,
-                         barcodes: zip(barcodes, holders).filter { $0.1 == k || ($0.1 == nil && k == primary) }.map(\.0))
+                         barcodes: zip(barcodes, holders).filter { $0.1 == k || ($0.1 == nil && k == primary) }.map(\.0),
+                         image: frames.count == 1 ? first : nil)
         }
         var scan = scans[primary]
         scans.remove(at: primary)
@@ -204,6 +204,7 @@ public struct DocumentScanner: Sendable {
         scan.quality = quality
         let readMs = outcome.readMilliseconds + extraReadMs
         scan.timingsMs = ["locate": outcome.locateMilliseconds, "read": readMs, "barcodes": barcodeMs, "detect": detectMs, "total": ms(since: t0)]
+        if readVIZ { scan.timingsMs["viz"] = scan.documents.reduce(0) { $0 + ($1.timingsMs["viz"] ?? 0) } }
         return scan
     }
 

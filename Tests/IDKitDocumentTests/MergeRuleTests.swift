@@ -139,7 +139,7 @@ import IDKitAAMVA
         (#"{"mrz": 5}"#, "mrz: expected a string or an array of strings"),
         (#"{"barcode": "@@@"}"#, "barcode: not valid base64"),
         (#"{"viz": {"side": {}}}"#, "viz.side: unknown side; expected \"front\" or \"back\""),
-        (#"{"viz": {"back": {"surname": "X"}}}"#, "viz.back.surname: not a field name; expected one of firstName, lastName, fullName, documentNumber, personalIdNumber, additionalDocumentNumber, dateOfBirth, dateOfExpiry, dateOfIssue, sex, nationality, issuingState, issuingJurisdiction, address"),
+        (#"{"viz": {"back": {"surname": "X"}}}"#, "viz.back.surname: not a field name; expected one of firstName, lastName, fullName, documentNumber, personalIdNumber, additionalDocumentNumber, dateOfBirth, dateOfExpiry, dateOfIssue, sex, nationality, issuingState, issuingJurisdiction, address, placeOfBirth, issuingAuthority"),
         (#"{"viz": {"back": {"lastName": 3}}}"#, "viz.back.lastName: expected a string"),
         (#"{"referenceDate": "2025-02-30"}"#, "referenceDate: expected a date YYYY-MM-DD"),
         (#"{"photo": "x"}"#, "photo: unknown key; expected mrz, barcode, viz, chip, referenceDate"),

@@ -33,7 +33,10 @@ import IDKitMRZ
     }
 
     static func haystack(_ r: DocumentResult) throws -> [String] {
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(r))
+        // `redacted` names the fields redacted: contract names, not values (`issuingAuthority`
+        // holds the letters of AUT).
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(r)) as? [String: Any])
+        json["redacted"] = nil
         var all = strings(json).map { $0.uppercased() }
         all += (r.raw.mrz ?? []).map { $0.uppercased() }
         if let bytes = r.raw.barcode { all.append(String(decoding: bytes.map { $0 }, as: Unicode.ASCII.self).uppercased()) }
@@ -47,10 +50,16 @@ import IDKitMRZ
         var fields = settings.fields
         if !fields.isDisjoint(with: Self.nameFields) { fields.formUnion(Self.nameFields) }
         let hay = try Self.haystack(redacted)
+        // A text that is also the value of a field left visible may show (a nationality and an
+        // issuing State that are both AUT, one of them redacted).
+        var visible = Set<String>()
+        for name in DocumentFieldName.allCases where !fields.contains(name) {
+            for (_, value) in plain[name].readings.all where !value.isEmpty { visible.formUnion(Self.forms(value)) }
+        }
         for name in fields {
             for (_, value) in plain[name].readings.all where !value.isEmpty {
-                for form in Self.forms(value) {
-                    #expect(!hay.contains { $0.contains(form) }, "\(c.id): \(name.rawValue) '\(form)' leaked")
+                for form in Self.forms(value) where !visible.contains(form) {
+                    #expect(!hay.contains { $0.contains(form) }, "\(c.id): \(name.rawValue) '\(form)' leaked in \(hay.filter { $0.contains(form) })")
                 }
             }
             if name == .documentNumber, let visible = settings.documentNumber, let original = plain[name].value {

@@ -1,0 +1,141 @@
+import Foundation
+import IDKitCore
+import IDKitDocument
+
+/// Finds the fields the MRZ does not carry — the date of issue, the place of birth, the issuing
+/// authority — by their printed labels: ICAO 9303-4 §4.2 and -5, -6 give each data page and card
+/// a field caption in the issuing State's language and English or French (`Date of issue / Date
+/// de délivrance`, `Ausstellungsdatum`), and print the value below its caption, in its column.
+/// Labels are matched after case and accent folding, allowing an OCR error in every six letters;
+/// the value is the line just below, between the label's left edge and the next label's.
+public struct VIZLabelFinder: Sendable {
+    /// Each field's captions in the languages of the Latin-script issuers IDKit installs, folded.
+    public static let captions: [(field: DocumentFieldName, phrases: [String])] = [
+        (.dateOfIssue, ["date of issue", "date de delivrance", "fecha de expedicion", "ausstellungsdatum", "datum van afgifte",
+                        "data di rilascio", "data de emissao", "data wydania", "datum vydani", "utfardandedatum",
+                        "myontamispaiva", "kiallitas kelte", "data eliberarii", "issue date", "date of issuance"]),
+        (.placeOfBirth, ["place of birth", "lieu de naissance", "geburtsort", "lugar de nacimiento", "luogo di nascita",
+                         "geboorteplaats", "local de nascimento", "miejsce urodzenia", "misto narozeni", "fodelseort",
+                         "syntymapaikka", "szuletesi hely", "locul nasterii"]),
+        (.issuingAuthority, ["authority", "autorite", "behorde", "autoridad", "autorita", "autoriteit", "autoridade",
+                             "organ wydajacy", "vydal", "myndighet", "viranomainen", "kiallito hatosag", "autoritatea",
+                             "issuing authority"]),
+    ]
+
+    /// The date two-digit years are resolved against.
+    public var referenceDate: CalendarDate
+
+    public init(referenceDate: CalendarDate = .today) {
+        self.referenceDate = referenceDate
+    }
+
+    /// A caption found on a line: its field, its line and its words.
+    struct Caption {
+        var field: DocumentFieldName?
+        var line: Int
+        var words: Range<Int>
+        var box: VIZBox
+    }
+
+    /// The fields found under their captions in `lines`. Every value has `matchesMRZ` `null`:
+    /// the MRZ holds nothing to compare it with.
+    public func fields(in lines: [VIZLine]) -> [DocumentFieldName: VIZField] {
+        let captions = Self.captions(in: lines)
+        var found: [DocumentFieldName: VIZField] = [:]
+        for caption in captions {
+            guard let field = caption.field, found[field] == nil else { continue }
+            // The next caption to the right on the same line bounds the column.
+            let right = captions.filter { $0.line == caption.line && $0.box.left > caption.box.right }.map(\.box.left).min() ?? Int.max
+            let height = max(1, caption.box.height)
+            // The line below: its top under the caption's bottom, within two caption heights and a
+            // half of it; its words in the caption's column.
+            let below = lines.indices.filter { k in
+                k != caption.line && lines[k].box.top >= caption.box.bottom - height / 2 && lines[k].box.top <= caption.box.bottom + 5 * height / 2
+            }.sorted { lines[$0].box.top < lines[$1].box.top }
+            for k in below {
+                if captions.contains(where: { $0.line == k }) { break }  // another caption row: no value here
+                let words = lines[k].words.filter { w in
+                    w.box.left >= caption.box.left - 2 * height && w.box.left < right - height / 2
+                }
+                guard !words.isEmpty else { continue }
+                let text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " .,;:/|-"))
+                guard !text.isEmpty, let value = value(of: field, text) else { break }
+                found[field] = VIZField(text: text, value: value, confidence: words.map(\.confidence).min() ?? 0,
+                                        box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, matchesMRZ: nil)
+                break
+            }
+        }
+        return found
+    }
+
+    /// What a value means: a date of issue in ISO form (none when it is no date), other fields as
+    /// printed, when they hold a letter.
+    func value(of field: DocumentFieldName, _ text: String) -> String? {
+        switch field {
+        case .dateOfIssue:
+            return DocumentDate.candidates(text, monthFirst: false, kind: .issue, reference: referenceDate).first
+        default:
+            return text.contains(where: \.isLetter) ? text : nil
+        }
+    }
+
+    /// Every caption in `lines`: a run of words whose folded text is within an OCR error in six
+    /// letters of a caption. A caption of no field still counts (it bounds the others' columns);
+    /// the longest match on a run of words wins.
+    static func captions(in lines: [VIZLine]) -> [Caption] {
+        var out: [Caption] = []
+        for (k, line) in lines.enumerated() {
+            let folded = line.words.map { fold($0.text) }
+            var start = 0
+            while start < folded.count {
+                var best: (end: Int, field: DocumentFieldName)?
+                for end in (start + 1)...min(folded.count, start + 4) {
+                    let text = folded[start..<end].filter { !$0.isEmpty }.joined(separator: " ")
+                    guard !text.isEmpty else { continue }
+                    for (field, phrases) in captions where phrases.contains(where: { near(text, $0) }) { best = (end, field) }
+                }
+                if let best {
+                    let run = line.words[start..<best.end]
+                    let box = run.dropFirst().reduce(run.first!.box) { $0.union($1.box) }
+                    // A caption in two languages (`Date of issue/ Date de délivrance`) is one.
+                    if let last = out.last, last.line == k, last.field == best.field,
+                       box.left - last.box.right < 3 * max(1, box.height) {
+                        out[out.count - 1].words = last.words.lowerBound..<best.end
+                        out[out.count - 1].box = last.box.union(box)
+                    } else {
+                        out.append(Caption(field: best.field, line: k, words: start..<best.end, box: box))
+                    }
+                    start = best.end
+                } else {
+                    start += 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// Lower case, accents and marks removed, letters and spaces only (`Délivrance/` → `delivrance`).
+    static func fold(_ text: String) -> String {
+        let plain = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return String(plain.unicodeScalars.filter { $0.properties.isAlphabetic || $0 == " " }.map(Character.init))
+    }
+
+    /// Within one edit in six letters (at least one): OCR drops and swaps letters of small print.
+    static func near(_ a: String, _ b: String) -> Bool {
+        let limit = max(1, b.count / 6)
+        guard abs(a.count - b.count) <= limit else { return false }
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var previous = Array(0...y.count), current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...max(1, y.count) where !y.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return false }
+            swap(&previous, &current)
+        }
+        return previous[y.count] <= limit
+    }
+}

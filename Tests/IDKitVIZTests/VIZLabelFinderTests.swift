@@ -1,0 +1,83 @@
+import IDKitCore
+import IDKitDocument
+import IDKitVIZ
+import Testing
+
+/// The fields the MRZ lacks, by their printed captions, on lines laid out as a data page's columns.
+@Suite struct VIZLabelFinderTests {
+    /// A word at (x, line k), 20 px per character, 30 px high, 60 px between lines.
+    static func word(_ text: String, x: Int, line k: Int, confidence: Double = 0.9) -> VIZWord {
+        VIZWord(text: text, confidence: confidence, box: VIZBox(left: x, top: 60 * k, right: x + 20 * text.count, bottom: 60 * k + 30))
+    }
+
+    static func line(_ words: [VIZWord]) -> VIZLine {
+        VIZLine(text: words.map(\.text).joined(separator: " "), confidence: 0.9,
+                box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+    }
+
+    /// Words at their x positions, spaced as a line of text: `[(x, "Date of issue/")]` splits at spaces.
+    static func line(_ k: Int, _ runs: [(Int, String)]) -> VIZLine {
+        var words: [VIZWord] = []
+        for (x, text) in runs {
+            var at = x
+            for w in text.split(separator: " ") {
+                words.append(word(String(w), x: at, line: k))
+                at += 20 * w.count + 15
+            }
+        }
+        return line(words)
+    }
+
+    let finder = VIZLabelFinder(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
+
+    @Test("two captions side by side, each value in its column below")
+    func specimenColumns() {
+        let lines = [
+            Self.line(0, [(100, "Sex/ Sexe"), (400, "Place of birth/ Lieu de naissance")]),
+            Self.line(1, [(100, "F"), (400, "ZENITH")]),
+            Self.line(2, [(100, "Date of issue/ Date de délivrance"), (1000, "Authority/ Autorité")]),
+            Self.line(3, [(100, "16 APR/AVR 07"), (1000, "PASSPORT OFFICE")]),
+        ]
+        let found = finder.fields(in: lines)
+        #expect(found[.placeOfBirth]?.value == "ZENITH")
+        #expect(found[.dateOfIssue]?.value == "2007-04-16")
+        #expect(found[.dateOfIssue]?.text == "16 APR/AVR 07")
+        #expect(found[.issuingAuthority]?.value == "PASSPORT OFFICE")
+        #expect(found.values.allSatisfy { $0.matchesMRZ == nil })
+    }
+
+    @Test("captions in other languages, one OCR error in six letters, accents folded")
+    func languagesAndNoise() {
+        let lines = [
+            Self.line(0, [(100, "Ausstelungsdatum")]),      // one letter dropped
+            Self.line(1, [(100, "01.11.2010")]),
+            Self.line(2, [(100, "Geburtsort")]),
+            Self.line(3, [(100, "KÖLN")]),
+            Self.line(4, [(100, "Behörde")]),
+            Self.line(5, [(100, "STADT KÖLN")]),
+        ]
+        let found = finder.fields(in: lines)
+        #expect(found[.dateOfIssue]?.value == "2010-11-01")
+        #expect(found[.placeOfBirth]?.text == "KÖLN")
+        #expect(found[.issuingAuthority]?.text == "STADT KÖLN")
+    }
+
+    @Test("no value where the line below is another caption row, or not a date for a date")
+    func noValue() {
+        let lines = [
+            Self.line(0, [(100, "Date of issue")]),
+            Self.line(1, [(100, "Place of birth")]),
+            Self.line(2, [(100, "BERLIN")]),
+            Self.line(4, [(100, "Datum van afgifte")]),
+            Self.line(5, [(100, "AMSTERDAM")]),
+        ]
+        let found = finder.fields(in: lines)
+        #expect(found[.dateOfIssue] == nil)
+        #expect(found[.placeOfBirth]?.value == "BERLIN")
+    }
+
+    @Test("a word far from every caption is no caption")
+    func notACaption() {
+        #expect(finder.fields(in: [Self.line(0, [(100, "Data")]), Self.line(1, [(100, "12.05.2020")])]).isEmpty)
+    }
+}
