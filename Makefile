@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: schemas bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: schemas bench-viz-real bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -16,7 +16,7 @@ demo: deps release
 test: deps
 	$(SWIFT) build
 	@ln -sf libIDKitC.so .build/debug/libidkit.so
-	$(SWIFT) test
+	OMP_THREAD_LIMIT=1 $(SWIFT) test
 	$(MAKE) --no-print-directory python-test PYTHON_LIB=$(CURDIR)/.build/debug/libIDKitC.so
 
 deps:
@@ -166,6 +166,11 @@ bench-conditions: release
 ## (TestVectors/mrz-real/document-corners.json): right / loose / missed / wrong / extra entries per
 ## image group, as the ratchet test judges them (one core). BASELINE=DIR also judges another build's
 ## saved `idkit scan --json` output (DIR/NAME.json per image) in the same run.
+## The visual zone of the real specimens: the MRZ's fields found printed there, the captioned
+## fields, the cost per page (Tesseract on one core: OMP_THREAD_LIMIT=1, as idkit sets it).
+bench-viz-real: release
+	OMP_THREAD_LIMIT=1 taskset -c 0 .build/release/idkit-bench viz-real $(REAL_IMAGES) -v
+
 bench-detect-real: release
 	taskset -c 0 .build/release/idkit-bench detect-real $(REAL_IMAGES) -v
 	@if [ -n "$(BASELINE)" ]; then echo "baseline ($(BASELINE)):"; .build/release/idkit-bench detect-real $(REAL_IMAGES) -v --from-json $(BASELINE); fi

@@ -23,6 +23,11 @@ extension IDKitCommand {
         let candidates = [bin.appendingPathComponent(fullProgram).path,
                           bin.deletingLastPathComponent().appendingPathComponent("libexec/idkit/\(fullProgram)").path]
         var tried: [String] = []
+        // Debian's Tesseract (the visual zone) runs its LSTM in teams of OpenMP threads with a
+        // fixed size, which only this variable caps; read once, when libgomp loads. On one page
+        // the teams cost several times the work (Benchmarks/RESULTS.md), so a caller's own
+        // setting aside, each recognition runs on its calling thread.
+        setenv("OMP_THREAD_LIMIT", "1", 0)
         for path in candidates where access(path, X_OK) == 0 {
             var argv: [UnsafeMutablePointer<CChar>?] = (["idkit"] + arguments).map { strdup($0) } + [nil]
             execv(path, &argv)

@@ -88,6 +88,10 @@ def _candidates() -> list:
 
 
 def _load() -> Any:
+    # Tesseract (the visual zone, scan(viz=True)) runs its LSTM in OpenMP teams of a fixed size
+    # that only OMP_THREAD_LIMIT caps, read once when the library loads: on one page the teams
+    # cost several times the work. A setting of the caller's own stays.
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
     tried = []
     for path in _candidates():
         if path.exists():
