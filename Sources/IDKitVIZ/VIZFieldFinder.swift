@@ -11,8 +11,9 @@ import IDKitMRZ
 public struct VIZFieldFinder: Sendable {
     /// The date two-digit years are resolved against.
     public var referenceDate: CalendarDate
-    /// The most words one field may span.
-    public var maximumWords = 6
+    /// The most words one field may span (a Spanish surname of two family names with their
+    /// particles runs to eight).
+    public var maximumWords = 8
 
     public init(referenceDate: CalendarDate = .today) {
         self.referenceDate = referenceDate

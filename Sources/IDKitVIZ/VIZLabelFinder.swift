@@ -22,6 +22,14 @@ public struct VIZLabelFinder: Sendable {
                              "issuing authority"]),
     ]
 
+    /// Captions of the fields the MRZ holds: not read here, but they bound the columns of those
+    /// beside them (`Date of issue` and `Date of expiry` side by side). Phrases of five letters
+    /// and more only, so that a value (`TOM`) is not taken for one (`Nom`).
+    static let otherCaptions = ["surname", "given names", "date of birth", "date of expiry", "nationality", "passport no",
+                                "document no", "date de naissance", "date d expiration", "prenoms", "nationalite",
+                                "vornamen", "geburtstag", "gultig bis", "staatsangehorigkeit", "geschlecht",
+                                "apellidos", "fecha de nacimiento", "fecha de caducidad", "nacionalidad"]
+
     /// The date two-digit years are resolved against.
     public var referenceDate: CalendarDate
 
@@ -44,7 +52,7 @@ public struct VIZLabelFinder: Sendable {
         var found: [DocumentFieldName: VIZField] = [:]
         for caption in captions {
             guard let field = caption.field, found[field] == nil else { continue }
-            // The next caption to the right on the same line bounds the column.
+            // The next caption to the right on the same line, of any field, bounds the column.
             let right = captions.filter { $0.line == caption.line && $0.box.left > caption.box.right }.map(\.box.left).min() ?? Int.max
             let height = max(1, caption.box.height)
             // The line below: its top under the caption's bottom, within two caption heights and a
@@ -89,10 +97,18 @@ public struct VIZLabelFinder: Sendable {
             var start = 0
             while start < folded.count {
                 var best: (end: Int, field: DocumentFieldName)?
+                var other: Int?
                 for end in (start + 1)...min(folded.count, start + 4) {
                     let text = folded[start..<end].filter { !$0.isEmpty }.joined(separator: " ")
                     guard !text.isEmpty else { continue }
                     for (field, phrases) in captions where phrases.contains(where: { near(text, $0) }) { best = (end, field) }
+                    if best?.end != end, otherCaptions.contains(where: { near(text, $0) }) { other = end }
+                }
+                if best == nil, let other {
+                    let run = line.words[start..<other]
+                    out.append(Caption(field: nil, line: k, words: start..<other, box: run.dropFirst().reduce(run.first!.box) { $0.union($1.box) }))
+                    start = other
+                    continue
                 }
                 if let best {
                     let run = line.words[start..<best.end]

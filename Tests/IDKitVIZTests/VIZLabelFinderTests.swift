@@ -76,6 +76,15 @@ import Testing
         #expect(found[.placeOfBirth]?.value == "BERLIN")
     }
 
+    @Test("the caption of a field the MRZ holds bounds the column beside it")
+    func boundedByAnotherCaption() {
+        let lines = [
+            Self.line(0, [(100, "Ausstellungsdatum / Date of issue"), (800, "Gültig bis / Date of expiry")]),
+            Self.line(1, [(100, "03.05.2021"), (800, "02.05.2031")]),
+        ]
+        #expect(finder.fields(in: lines)[.dateOfIssue]?.value == "2021-05-03")
+    }
+
     @Test("a word far from every caption is no caption")
     func notACaption() {
         #expect(finder.fields(in: [Self.line(0, [(100, "Data")]), Self.line(1, [(100, "12.05.2020")])]).isEmpty)

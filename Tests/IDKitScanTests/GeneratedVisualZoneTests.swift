@@ -1,0 +1,74 @@
+import Foundation
+import IDKitCore
+import IDKitDocument
+import IDKitScan
+import IDKitVIZ
+import Testing
+
+/// The visual zone of generated passport pages (TestVectors/viz/make_viz_pages.py): captions in the
+/// issuer's language, national characters the MRZ transliterates, a surname the MRZ cuts, dates in
+/// each issuer's printed form, and the fields the MRZ lacks.
+@Suite struct GeneratedVisualZoneTests {
+    struct Page: Decodable, Sendable, CustomTestStringConvertible {
+        var file: String
+        var mrz: [String]
+        var surname: String
+        var given: String
+        var values: [String: String]
+        var testDescription: String { file }
+    }
+
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestVectors/viz")
+    static let pages: [Page] = {
+        struct Manifest: Decodable { var pages: [Page] }
+        let data = try! Data(contentsOf: folder.appendingPathComponent("viz-pages.json"))
+        return try! JSONDecoder().decode(Manifest.self, from: data).pages
+    }()
+
+    /// Case and accents folded: Tesseract reads some capitals' marks in bold print as bare letters.
+    static func folded(_ s: String) -> String { s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+
+    @Test("the MRZ's fields found printed and matching, the captioned fields, and the merge", arguments: pages)
+    func page(_ page: Page) throws {
+        let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1), readVIZ: true)
+        let scan = scanner.scan(file: Self.folder.appendingPathComponent(page.file).path)
+        #expect(scan.status == .ok)
+        #expect(scan.reading?.lines == page.mrz)
+        let viz = try #require(scan.viz)
+        let parsed = try #require(scan.parsed)
+        // Every field the MRZ holds is found printed, with the MRZ's meaning; the surname with its
+        // national characters as printed, whole where the MRZ cut it.
+        for name in VIZFieldFinder.anchoredFields(of: parsed) {
+            #expect(viz.fields[name]?.matchesMRZ == true, "\(name)")
+        }
+        #expect(viz.fields[.lastName]?.text == page.surname)
+        if !parsed.fields.secondaryIdentifier.isEmpty {
+            #expect(viz.fields[.firstName].map { Self.folded($0.text) } == Self.folded(page.given))
+        }
+        // The fields the MRZ lacks, under their captions.
+        #expect(viz.fields[.dateOfIssue]?.value == page.values["dateOfIssue"])
+        #expect(viz.fields[.placeOfBirth].map { Self.folded($0.value) } == page.values["placeOfBirth"].map(Self.folded))
+        #expect(viz.fields[.issuingAuthority].map { Self.folded($0.value) } == page.values["issuingAuthority"].map(Self.folded))
+        for name: DocumentFieldName in [.dateOfIssue, .placeOfBirth, .issuingAuthority] { #expect(viz.fields[name]?.matchesMRZ == nil) }
+        // The merge takes them in as the front's visual zone and finds it agrees with the MRZ.
+        let document = try #require(scan.document)
+        #expect(document.dataMatch.wholeDocument == .match)
+        #expect(document.dataMatch.lastName == .match)
+        #expect(document[.dateOfIssue].value == page.values["dateOfIssue"])
+        #expect(document[.dateOfIssue].source == .vizFront)
+        #expect(document[.placeOfBirth].source == .vizFront)
+    }
+
+    @Test("a surname the MRZ cuts is found printed whole; the given names it cut away are not looked for")
+    func cutName() throws {
+        let page = try #require(Self.pages.first { $0.file == "page-esp.png" })
+        let scan = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1), readVIZ: true)
+            .scan(file: Self.folder.appendingPathComponent(page.file).path)
+        let parsed = try #require(scan.parsed)
+        #expect(parsed.nameMayBeTruncated)
+        #expect(parsed.fields.primaryIdentifier == "FERNANDEZ DE CORDOBA Y ALVAREZ DE TOLED")
+        #expect(scan.viz?.fields[.lastName]?.text == "FERNÁNDEZ DE CÓRDOBA Y ÁLVAREZ DE TOLEDO")
+        #expect(scan.viz?.fields[.firstName] == nil)
+    }
+}
