@@ -168,8 +168,13 @@ bench-conditions: release
 ## saved `idkit scan --json` output (DIR/NAME.json per image) in the same run.
 ## The visual zone of the real specimens: the MRZ's fields found printed there, the captioned
 ## fields, the cost per page (Tesseract on one core: OMP_THREAD_LIMIT=1, as idkit sets it).
+## Beside it, Tesseract's own command line on the same straightened pages, as a team would script it.
 bench-viz-real: release
-	OMP_THREAD_LIMIT=1 taskset -c 0 .build/release/idkit-bench viz-real $(REAL_IMAGES) -v
+	@mkdir -p .build/viz-pages
+	OMP_THREAD_LIMIT=1 taskset -c 0 .build/release/idkit-bench viz-real $(REAL_IMAGES) -v --dump .build/viz-pages
+	@command -v tesseract >/dev/null || scripts/install-deps --with tesseract-ocr
+	taskset -c 0 python3 Benchmarks/compare_tesseract_viz.py $(REAL_IMAGES)/labels.jsonl .build/viz-pages eng
+	taskset -c 0 python3 Benchmarks/compare_tesseract_viz.py $(REAL_IMAGES)/labels.jsonl .build/viz-pages Latin
 
 bench-detect-real: release
 	taskset -c 0 .build/release/idkit-bench detect-real $(REAL_IMAGES) -v

@@ -334,7 +334,7 @@ extension Help {
       --no-barcodes       skip barcode reading (faster on images without one)
       --viz               read each document's visual zone too (Tesseract): "viz" holds its text
                           lines and the MRZ's fields found printed there, with "matchesMRZ"; costs
-                          seconds per document
+                          about half a second per document
       --redact F1,F2 …    redaction as for 'idkit merge' (--document-number-visible, --redact-mrz,
                           --redact-barcode, --redact-mode); with a result mode the MRZ lines are
                           masked and "parsed" is withheld, with an image mode --annotate blacks out

@@ -7,8 +7,12 @@ import IDKitVIZ
 
 extension DocumentScanner {
     /// The visual-zone reader every scan that asks for the VIZ shares: Tesseract with its Latin
-    /// script model, loaded on first use (a few hundred milliseconds, once per process).
-    static let vizRecognizer = Result { () throws(VIZError) in try VIZTextRecognizer() }
+    /// script model, or the models `IDKIT_VIZ_LANGUAGES` names (`eng`, `deu+fra`), loaded on first
+    /// use (a few hundred milliseconds, once per process).
+    static let vizRecognizer = Result { () throws(VIZError) in
+        let named = ProcessInfo.processInfo.environment["IDKIT_VIZ_LANGUAGES"]?.split(separator: "+").map(String.init) ?? []
+        return try VIZTextRecognizer(languages: named.isEmpty ? ["Latin"] : named)
+    }
 
     /// Why the visual zone cannot be read here (Tesseract's language data is not installed), or
     /// `nil`. `idkit scan --viz` exits 70 with it, `POST /v1/scan?viz` answers 503.
