@@ -25,7 +25,8 @@ extension DocumentScanner {
         if scan.redaction.redactsImage {
             var mask = GrayImage(width: color.width, height: color.height, pixels: [UInt8](repeating: 255, count: color.width * color.height))
             for d in scan.documents {
-                scan.redaction.redact(&mask, regions: DocumentImageRegions(mrz: d.band?.inkQuad, barcodes: d.barcodes.map(\.quad)))
+                scan.redaction.redact(&mask, regions: DocumentImageRegions(mrz: d.band?.inkQuad, barcodes: d.barcodes.map(\.quad),
+                                                                          viz: d.vizQuads(redacting: scan.redaction)))
             }
             for i in 0..<(color.width * color.height) where mask.pixels[i] == 0 {
                 source.pixels[3 * i] = 0; source.pixels[3 * i + 1] = 0; source.pixels[3 * i + 2] = 0

@@ -8,19 +8,22 @@ public import IDKitImage
 public struct DocumentImageRegions: Sendable, Equatable, Hashable, Codable {
     public var mrz: Quadrilateral?
     public var barcodes: [Quadrilateral]
-    public init(mrz: Quadrilateral? = nil, barcodes: [Quadrilateral] = []) {
+    /// The visual zone's printed values of the redacted fields (``DocumentScan/vizQuads(redacting:)``).
+    public var viz: [Quadrilateral]
+    public init(mrz: Quadrilateral? = nil, barcodes: [Quadrilateral] = [], viz: [Quadrilateral] = []) {
         self.mrz = mrz
         self.barcodes = barcodes
+        self.viz = viz
     }
 }
 
 extension RedactionSettings {
-    /// Blacks out (value 0) the MRZ band and every barcode, each grown by 4% around its center so
-    /// that a quadrilateral found a pixel short still covers the print. Does nothing unless the
-    /// mode redacts the image.
+    /// Blacks out (value 0) the MRZ band, every barcode and the visual zone's values of the redacted
+    /// fields, each grown by 4% around its center so that a quadrilateral found a pixel short still
+    /// covers the print. Does nothing unless the mode redacts the image.
     public func redact(_ image: inout GrayImage, regions: DocumentImageRegions) {
         guard redactsImage else { return }
-        for quad in [regions.mrz].compactMap({ $0 }) + regions.barcodes {
+        for quad in [regions.mrz].compactMap({ $0 }) + regions.barcodes + regions.viz {
             let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
             let grown = quad.mapped { Point(x: cx + ($0.x - cx) * 1.04, y: cy + ($0.y - cy) * 1.04) }
             Self.fill(&image, grown)

@@ -26,10 +26,14 @@ public enum ScanAnnotation {
                 for dx in 0..<thickness { for dy in 0..<thickness { plot(x + dx, y + dy, c) } }
             }
         }
-        // Image redaction: the MRZ band and the barcodes black, nothing of the reading drawn.
+        // Image redaction: every document's MRZ band, the barcodes and the redacted fields' printed
+        // values black, nothing of the reading drawn.
         if scan.redaction.redactsImage {
             var gray = GrayImage(width: image.width, height: image.height, pixels: [UInt8](repeating: 255, count: image.width * image.height))
-            scan.redaction.redact(&gray, regions: DocumentImageRegions(mrz: scan.band?.inkQuad, barcodes: scan.barcodes.map(\.quad)))
+            for d in [scan] + scan.documents.dropFirst() {
+                scan.redaction.redact(&gray, regions: DocumentImageRegions(mrz: d.band?.inkQuad, barcodes: d.barcodes.map(\.quad),
+                                                                          viz: d.vizQuads(redacting: scan.redaction)))
+            }
             for i in 0..<(image.width * image.height) where gray.pixels[i] == 0 {
                 rgb[3 * i] = 0; rgb[3 * i + 1] = 0; rgb[3 * i + 2] = 0
             }

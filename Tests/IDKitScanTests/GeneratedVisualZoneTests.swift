@@ -1,6 +1,7 @@
 import Foundation
 import IDKitCore
 import IDKitDocument
+import IDKitImage
 import IDKitScan
 import IDKitVIZ
 import Testing
@@ -70,5 +71,33 @@ import Testing
         #expect(parsed.fields.primaryIdentifier == "FERNANDEZ DE CORDOBA Y ALVAREZ DE TOLED")
         #expect(scan.viz?.fields[.lastName]?.text == "FERNÁNDEZ DE CÓRDOBA Y ÁLVAREZ DE TOLEDO")
         #expect(scan.viz?.fields[.firstName] == nil)
+    }
+
+    @Test("image redaction blacks out the printed values of the redacted fields, and only those")
+    func imageRedaction() throws {
+        let path = Self.folder.appendingPathComponent("page-fra.png").path
+        let settings = RedactionSettings(mode: .imageOnly, fields: [.dateOfBirth, .placeOfBirth])
+        let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1),
+                                      redaction: .fixed(settings), readVIZ: true)
+        let (scan, image) = scanner.scanKeepingImage(file: path)
+        let gray = try #require(image)
+        let viz = try #require(scan.viz)
+        let quads = scan.vizQuads(redacting: settings)
+        #expect(quads.count == 2)
+        let rgb = ScanAnnotation.render(gray, scan: scan)
+        func dark(_ q: Quadrilateral) -> Double {
+            let c = q.center
+            var black = 0, all = 0
+            for dy in -3...3 { for dx in -20...20 {
+                let i = 3 * ((Int(c.y) + dy) * gray.width + Int(c.x) + dx)
+                all += 1; if rgb[i] == 0 && rgb[i + 1] == 0 && rgb[i + 2] == 0 { black += 1 }
+            } }
+            return Double(black) / Double(all)
+        }
+        for q in quads { #expect(dark(q) == 1) }
+        // The surname, not redacted, stays visible.
+        let surname = try #require(viz.fields[.lastName])
+        let toImage = try #require(scan.documents.first.flatMap { $0.vizQuads(redacting: RedactionSettings(mode: .imageOnly, fields: [.lastName])).first })
+        #expect(dark(toImage) == 0, "\(surname.text)")
     }
 }

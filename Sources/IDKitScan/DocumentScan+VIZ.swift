@@ -1,0 +1,78 @@
+import Foundation
+import IDKitCore
+import IDKitDocument
+import IDKitImage
+import IDKitVIZ
+
+extension DocumentScan {
+    /// The `viz` member: `null`, or `{"side", "fields": {NAME: {"text", "value", "confidence",
+    /// "quad", "matchesMRZ"}}, "lines": [{"text", "confidence", "quad"}]}` with quads in the image's
+    /// pixels. Under result redaction the lines are withheld (any of them may print a redacted
+    /// value) and so are the redacted fields, the names together (``RedactionSettings``'s links).
+    func writeVIZ(to w: inout JSONWriter) {
+        guard let viz, let toImage = pageToImage else { w.null(); return }
+        func number(_ v: Double, _ digits: Int) { w.raw(Array(String(format: "%.\(digits)f", v).utf8)) }
+        func quad(_ b: VIZBox) {
+            w.beginArray()
+            for q in Self.quad(b, toImage).corners { w.beginArray(); number(q.x, 1); number(q.y, 1); w.endArray() }
+            w.endArray()
+        }
+        let redacting = redaction.redactsResult
+        let hidden = redacting ? Self.linked(redaction.fields) : []
+        w.beginObject()
+        // ICAO 9303: a TD1 card's MRZ is on its back; a passport's data page and a TD2 card carry
+        // the MRZ on the side with the portrait.
+        w.key("side"); w.string(detection?.format == .td1 ? "back" : "front")
+        w.key("fields"); w.beginObject()
+        for name in DocumentFieldName.allCases where !hidden.contains(name) {
+            guard let f = viz.fields[name] else { continue }
+            w.key(dynamic: name.rawValue); w.beginObject()
+            w.key("text"); w.string(f.text)
+            w.key("value"); w.string(f.value)
+            w.key("confidence"); number(f.confidence, 3)
+            w.key("quad"); quad(f.box)
+            w.key("matchesMRZ"); if let m = f.matchesMRZ { w.bool(m) } else { w.null() }
+            w.endObject()
+        }
+        w.endObject()
+        w.key("lines"); w.beginArray()
+        if !redacting {
+            for line in viz.lines {
+                w.beginObject()
+                w.key("text"); w.string(line.text)
+                w.key("confidence"); number(line.confidence, 3)
+                w.key("quad"); quad(line.box)
+                w.endObject()
+            }
+        }
+        w.endArray()
+        w.endObject()
+    }
+
+    /// The quadrilaterals, in image pixels, of the visual zone's printed values of the fields
+    /// `settings` redacts (the names together): what image redaction blacks out besides the MRZ.
+    public func vizQuads(redacting settings: RedactionSettings) -> [Quadrilateral] {
+        guard let viz, let toImage = pageToImage else { return [] }
+        let fields = Self.linked(settings.fields)
+        return viz.fields.filter { fields.contains($0.key) }.map { Self.quad($0.value.box, toImage) }
+    }
+
+    /// The straightened page's pixels mapped into the image's, by the document's outline.
+    var pageToImage: Homography? {
+        guard let viz, let detection else { return nil }
+        let rectangle = [Point(x: 0, y: 0), Point(x: Double(viz.pageWidth), y: 0),
+                         Point(x: Double(viz.pageWidth), y: Double(viz.pageHeight)), Point(x: 0, y: Double(viz.pageHeight))]
+        return Homography(from: rectangle, to: detection.corners.corners)
+    }
+
+    static func quad(_ b: VIZBox, _ toImage: Homography) -> Quadrilateral {
+        let c = [Point(x: Double(b.left), y: Double(b.top)), Point(x: Double(b.right), y: Double(b.top)),
+                 Point(x: Double(b.right), y: Double(b.bottom)), Point(x: Double(b.left), y: Double(b.bottom))].map(toImage.apply)
+        return Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+    }
+
+    /// Redaction's name links: any of the names redacts all three.
+    static func linked(_ fields: Set<DocumentFieldName>) -> Set<DocumentFieldName> {
+        fields.isDisjoint(with: [.firstName, .lastName, .fullName]) ? fields : fields.union([.firstName, .lastName, .fullName])
+    }
+}
