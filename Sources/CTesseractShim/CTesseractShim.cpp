@@ -31,6 +31,9 @@ extern "C" idk_tess *idk_tess_open(const char *datapath, const char *languages, 
             return nullptr;
         }
         engine->api.SetVariable("debug_file", "/dev/null");
+        // No second reading of each doubtful line as white on black: documents print dark on
+        // light, and the second reading costs as much as the first on a patterned page.
+        engine->api.SetVariable("tessedit_do_invert", "0");
         return engine.release();
     } catch (const std::exception &e) {
         copyMessage(e.what(), error, errorCapacity);
