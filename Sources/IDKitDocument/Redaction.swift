@@ -67,7 +67,7 @@ public struct RedactionSettings: Sendable, Codable, Equatable, Hashable {
     }
 
     /// The fields redacted once the name links are applied.
-    var effectiveFields: Set<DocumentFieldName> {
+    public var effectiveFields: Set<DocumentFieldName> {
         var f = fields
         if !f.isDisjoint(with: [.firstName, .lastName, .fullName]) { f.formUnion([.firstName, .lastName, .fullName]) }
         return f

@@ -36,7 +36,7 @@ extension DocumentScan {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    private static func number(_ v: Double, _ w: inout JSONWriter) { w.raw(Array(String(format: "%.3f", v).utf8)) }
+    static func number(_ v: Double, _ w: inout JSONWriter, digits: Int = 3) { w.raw(Array(String(format: "%.\(digits)f", v).utf8)) }
 
     /// What one document says: its MRZ reading, barcodes and merged result, and its outline
     /// (`corners` top-left first, clockwise, in image pixels; `confidence`; `widthHeightRatio`;

@@ -1,6 +1,7 @@
 import Foundation
 import IDKitCore
 import IDKitDocument
+import IDKitDocumentDetection
 import IDKitImage
 import IDKitVIZ
 
@@ -8,28 +9,25 @@ extension DocumentScan {
     /// The `viz` member: `null`, or `{"side", "fields": {NAME: {"text", "value", "confidence",
     /// "quad", "matchesMRZ"}}, "lines": [{"text", "confidence", "quad"}]}` with quads in the image's
     /// pixels. Under result redaction the lines are withheld (any of them may print a redacted
-    /// value) and so are the redacted fields, the names together (``RedactionSettings``'s links).
+    /// value) and so are the redacted fields, the names together (``RedactionSettings/effectiveFields``).
     func writeVIZ(to w: inout JSONWriter) {
         guard let viz, let toImage = pageToImage else { w.null(); return }
-        func number(_ v: Double, _ digits: Int) { w.raw(Array(String(format: "%.\(digits)f", v).utf8)) }
         func quad(_ b: VIZBox) {
             w.beginArray()
-            for q in Self.quad(b, toImage).corners { w.beginArray(); number(q.x, 1); number(q.y, 1); w.endArray() }
+            for q in Self.quad(b, toImage).corners { w.beginArray(); Self.number(q.x, &w, digits: 1); Self.number(q.y, &w, digits: 1); w.endArray() }
             w.endArray()
         }
         let redacting = redaction.redactsResult
-        let hidden = redacting ? Self.linked(redaction.fields) : []
+        let hidden = redacting ? redaction.effectiveFields : []
         w.beginObject()
-        // ICAO 9303: a TD1 card's MRZ is on its back; a passport's data page and a TD2 card carry
-        // the MRZ on the side with the portrait.
-        w.key("side"); w.string(detection?.format == .td1 ? "back" : "front")
+        w.key("side"); w.string(Self.vizSide(detection?.format) == .vizBack ? "back" : "front")
         w.key("fields"); w.beginObject()
         for name in DocumentFieldName.allCases where !hidden.contains(name) {
             guard let f = viz.fields[name] else { continue }
             w.key(dynamic: name.rawValue); w.beginObject()
             w.key("text"); w.string(f.text)
             w.key("value"); w.string(f.value)
-            w.key("confidence"); number(f.confidence, 3)
+            w.key("confidence"); Self.number(f.confidence, &w)
             w.key("quad"); quad(f.box)
             w.key("matchesMRZ"); if let m = f.matchesMRZ { w.bool(m) } else { w.null() }
             w.endObject()
@@ -40,7 +38,7 @@ extension DocumentScan {
             for line in viz.lines {
                 w.beginObject()
                 w.key("text"); w.string(line.text)
-                w.key("confidence"); number(line.confidence, 3)
+                w.key("confidence"); Self.number(line.confidence, &w)
                 w.key("quad"); quad(line.box)
                 w.endObject()
             }
@@ -53,7 +51,7 @@ extension DocumentScan {
     /// `settings` redacts (the names together): what image redaction blacks out besides the MRZ.
     public func vizQuads(redacting settings: RedactionSettings) -> [Quadrilateral] {
         guard let viz, let toImage = pageToImage else { return [] }
-        let fields = Self.linked(settings.fields)
+        let fields = settings.effectiveFields
         return viz.fields.filter { fields.contains($0.key) }.map { Self.quad($0.value.box, toImage) }
     }
 
@@ -71,8 +69,8 @@ extension DocumentScan {
         return Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
     }
 
-    /// Redaction's name links: any of the names redacts all three.
-    static func linked(_ fields: Set<DocumentFieldName>) -> Set<DocumentFieldName> {
-        fields.isDisjoint(with: [.firstName, .lastName, .fullName]) ? fields : fields.union([.firstName, .lastName, .fullName])
-    }
+    /// Which side of the document an image with its MRZ shows, as a source of the merge: ICAO
+    /// 9303 puts a TD1 card's MRZ on its back, a passport's and a TD2 card's on the side with the
+    /// portrait.
+    static func vizSide(_ format: DocumentFormat?) -> DocumentSource { format == .td1 ? .vizBack : .vizFront }
 }

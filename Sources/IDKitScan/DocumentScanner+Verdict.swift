@@ -26,7 +26,7 @@ extension DocumentScanner {
         var document: DocumentResult?
         if verifiedMRZ != nil || aamva != nil {
             let vizReading = viz.map { VIZReading($0.page.fields.mapValues { $0.value }) }
-            let isBack = detection?.format == .td1
+            let isBack = DocumentScan.vizSide(detection?.format) == .vizBack
             document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
                 .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: isBack ? nil : vizReading, vizBack: isBack ? vizReading : nil)
         }

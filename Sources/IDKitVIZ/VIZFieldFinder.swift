@@ -19,25 +19,30 @@ public struct VIZFieldFinder: Sendable {
         self.referenceDate = referenceDate
     }
 
-    /// The fields of `mrz` that ``fields(in:mrz:)`` looks for: those the MRZ holds a value of.
+    /// The fields of `mrz` that ``fields(in:mrz:)`` looks for: those the MRZ holds a value of
+    /// that can be told from stray text.
     public static func anchoredFields(of mrz: MRZResult) -> Set<DocumentFieldName> {
-        let f = mrz.fields
-        var names: Set<DocumentFieldName> = [.documentNumber]
-        if !f.primaryIdentifier.isEmpty { names.insert(.lastName) }
-        if !f.secondaryIdentifier.isEmpty { names.insert(.firstName) }
-        if mrz.format == .td3, numberKey(f.optionalData1 ?? "").count >= 4 { names.insert(.personalIdNumber) }
-        if mrz.dateOfBirth != nil { names.insert(.dateOfBirth) }
-        if mrz.dateOfExpiry != nil { names.insert(.dateOfExpiry) }
-        return names
+        let finder = VIZFieldFinder()
+        return Set(DocumentFieldName.allCases.filter { finder.matcher(for: $0, mrz: mrz) != nil })
     }
 
     /// The fields of `mrz` found in `lines`, by the document result's field names.
     public func fields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
-        let f = mrz.fields
         var found: [DocumentFieldName: VIZField] = [:]
-        let truncated = mrz.nameMayBeTruncated
-        func name(_ mrzName: String) -> (String) -> String? {
-            let wanted = mrzName.replacingOccurrences(of: "<", with: " ")
+        for name in DocumentFieldName.allCases {
+            guard let match = matcher(for: name, mrz: mrz), let field = best(in: lines, match) else { continue }
+            found[name] = field
+        }
+        return found
+    }
+
+    /// What a run of words must mean to be the MRZ's `name` (its value, or `nil`); `nil` when the
+    /// MRZ holds no value of it to anchor.
+    func matcher(for name: DocumentFieldName, mrz: MRZResult) -> ((String) -> String?)? {
+        let f = mrz.fields
+        func person(_ mrzName: String) -> ((String) -> String?)? {
+            guard !mrzName.isEmpty else { return nil }
+            let wanted = mrzName.replacingOccurrences(of: "<", with: " "), truncated = mrz.nameMayBeTruncated
             return { text in
                 // A label ("Surname / Nom") is never a name.
                 guard !text.contains("/"), !text.contains(":"),
@@ -45,28 +50,28 @@ public struct VIZFieldFinder: Sendable {
                 return text
             }
         }
-        if !f.primaryIdentifier.isEmpty { found[.lastName] = best(in: lines, name(f.primaryIdentifier)) }
-        if !f.secondaryIdentifier.isEmpty { found[.firstName] = best(in: lines, name(f.secondaryIdentifier)) }
         func number(_ mrzValue: String?) -> ((String) -> String?)? {
-            guard let mrzValue else { return nil }
-            let wanted = Self.numberKey(mrzValue)
+            let wanted = Self.numberKey(mrzValue ?? "")
             guard wanted.count >= 4 else { return nil }  // a short value would match stray text
             return { text in Self.numberKey(text) == wanted ? wanted : nil }
         }
-        if let match = number(f.documentNumber) { found[.documentNumber] = best(in: lines, match) }
-        // The personal number: TD3's optional data (9303-4 §4.2.2), TD1's optional data of line 1
-        // beyond a long document number's overflow is issuer-defined and not anchored here.
-        if mrz.format == .td3, let match = number(f.optionalData1) { found[.personalIdNumber] = best(in: lines, match) }
         func date(_ mrzDate: CalendarDate?, _ kind: DocumentDate.Kind) -> ((String) -> String?)? {
-            guard let mrzDate else { return nil }
-            let wanted = mrzDate.description
+            guard let wanted = mrzDate?.description else { return nil }
             return { text in
                 DocumentDate.candidates(text, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted) ? wanted : nil
             }
         }
-        if let match = date(mrz.dateOfBirth, .birth) { found[.dateOfBirth] = best(in: lines, match) }
-        if let match = date(mrz.dateOfExpiry, .expiry) { found[.dateOfExpiry] = best(in: lines, match) }
-        return found.compactMapValues { $0 }
+        switch name {
+        case .lastName: return person(f.primaryIdentifier)
+        case .firstName: return person(f.secondaryIdentifier)
+        case .documentNumber: return number(f.documentNumber)
+        // The personal number: TD3's optional data (9303-4 §4.2.2); TD1's optional data is
+        // issuer-defined and not anchored here.
+        case .personalIdNumber: return mrz.format == .td3 ? number(f.optionalData1) : nil
+        case .dateOfBirth: return date(mrz.dateOfBirth, .birth)
+        case .dateOfExpiry: return date(mrz.dateOfExpiry, .expiry)
+        default: return nil
+        }
     }
 
     /// The run of words on one line that `match` accepts (returning its value): the most words,
