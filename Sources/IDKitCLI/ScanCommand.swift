@@ -13,6 +13,7 @@ enum ScanCommand {
         var crop: String?
         var barcodes = true
         var viz = false
+        var sides = false
         var limits = ImageLimits.default
         var referenceDate: CalendarDate = .today
         var files: [String] = []
@@ -28,6 +29,7 @@ enum ScanCommand {
             case .option(name: "fuse", value: nil): o.fuse = true
             case .option(name: "no-barcodes", value: nil): o.barcodes = false
             case .option(name: "viz", value: nil): o.viz = true
+            case .option(name: "sides", value: nil): o.sides = true
             case .option(name: "help", value: nil), .option(name: "h", value: nil): return nil
             case .option(name: "annotate", let v): o.annotate = try cursor.value(of: "annotate", v, expecting: "a directory for the annotated PNGs")
             case .option(name: "crop", let v): o.crop = try cursor.value(of: "crop", v, expecting: "a directory for the document and face crops")
@@ -49,6 +51,12 @@ enum ScanCommand {
             }
         }
         if o.crop != nil, o.fuse { throw UsageError(message: "--crop cannot be used with --fuse (the crops are of one image)") }
+        if o.sides {
+            guard o.files.count == 2 else {
+                throw UsageError(message: "--sides takes two images, the card's front and then its back; found \(o.files.count)")
+            }
+            if o.fuse || o.crop != nil { throw UsageError(message: "--sides cannot be used with --fuse or --crop") }
+        }
         if o.viz, o.fuse { throw UsageError(message: "--viz cannot be used with --fuse (the visual zone is read from one image)") }
         return o
     }
@@ -60,8 +68,8 @@ enum ScanCommand {
             io.err.write("idkit scan: \(reason)\n")
             return .software
         }
-        if options.viz, let error = DocumentScanner.vizError {
-            io.err.write("idkit scan: --viz: \(error.message)\n")
+        if options.viz || options.sides, let error = DocumentScanner.vizError {
+            io.err.write("idkit scan: \(options.sides ? "--sides" : "--viz"): \(error.message)\n")
             return .software
         }
         let scanner = DocumentScanner(limits: options.limits, readBarcodes: options.barcodes, referenceDate: options.referenceDate,
@@ -88,7 +96,23 @@ enum ScanCommand {
             cannotWrite = true
             return false
         }
-        if options.fuse {
+        if options.sides {
+            // The front and the back of one card, as one document.
+            var sides: [GrayImage] = []
+            for file in options.files {
+                do {
+                    sides.append(try scanner.uprightImage(file: file))
+                } catch {
+                    jobs.append((options.files.joined(separator: ","), .failed(.unsupportedImage, reason: "\(file): \(error.message)",
+                                                                              reasonKind: error.kind.rawValue), nil, nil, ""))
+                    break
+                }
+            }
+            if sides.count == 2 {
+                jobs.append((options.files.joined(separator: ","), scanner.scan(front: sides[0], back: sides[1]), sides[1], nil,
+                             stem(options.files[1], page: 0)))
+            }
+        } else if options.fuse {
             var frames: [GrayImage] = []
             var failed: (String, DocumentScan)?
             for file in options.files {

@@ -305,7 +305,7 @@ extension Help {
     idkit scan — find and read the MRZ in photos and scans, judge the image
 
     USAGE
-      idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] [--no-barcodes] [--viz] [--max-pixels N]
+      idkit scan [--json] [--fuse] [--annotate DIR] [--crop DIR] [--no-barcodes] [--viz] [--sides FRONT BACK] [--max-pixels N]
                  [--reference-date YYYY-MM-DD] IMAGE…
 
     For each PNG, JPEG, PGM, BMP, TIFF (every page), WebP, GIF (the first frame) or HEIC image,
@@ -335,6 +335,10 @@ extension Help {
       --viz               read each document's visual zone too (Tesseract): "viz" holds its text
                           lines and the MRZ's fields found printed there, with "matchesMRZ"; costs
                           about half a second per document
+      --sides FRONT BACK  the two images are the front and the back of one card, read as one
+                          document: the front's visual zone is read and tied to the back's MRZ
+                          by its name, number and date of birth ("sides" says whether they
+                          match); a front of another card is status sidesMismatch, never merged
       --redact F1,F2 …    redaction as for 'idkit merge' (--document-number-visible, --redact-mrz,
                           --redact-barcode, --redact-mode); with a result mode the MRZ lines are
                           masked and "parsed" is withheld, with an image mode --annotate blacks out
@@ -350,9 +354,10 @@ extension Help {
       mrzNotFound       no MRZ in the image
       imageTooSmall     too small to hold a readable MRZ
       unsupportedImage  not an image IDKit decodes ("reasonKind" the image error: corrupt, tooLarge, …)
+      sidesMismatch     --sides: the two images are sides of different documents
 
     EXIT STATUS (several images: the highest)
-      0 ok · 1 mrzUncertain · 2 mrzInvalid · 3 mrzNotFound · 4 imageTooSmall
+      0 ok · 1 mrzUncertain · 2 mrzInvalid · 3 mrzNotFound · 4 imageTooSmall · 5 sidesMismatch
       64 usage error · 66 unsupportedImage · 73 an annotation that cannot be written
 
     """

@@ -14,6 +14,8 @@ public enum IDKitCommand {
         case notFound = 3
         /// `idkit scan`: some image is too small to hold a readable MRZ (imageTooSmall).
         case imageTooSmall = 4
+        /// `idkit scan --sides`: the two images are sides of different documents (sidesMismatch).
+        case sidesMismatch = 5
         case usage = 64
         case unreadableInput = 66
         /// A part of IDKit is missing or cannot be loaded: the MRZ recognizer's model, or the

@@ -26,6 +26,17 @@ public struct DetectedDocument: Sendable, Equatable {
     /// on edges.
     public var weakestSide: Double = 0
 
+    public init(corners: Quadrilateral, confidence: Double, widthHeightRatio: Double, format: DocumentFormat, band: MRZBand? = nil,
+                outlineFound: Bool, weakestSide: Double = 0) {
+        self.corners = corners
+        self.confidence = confidence
+        self.widthHeightRatio = widthHeightRatio
+        self.format = format
+        self.band = band
+        self.outlineFound = outlineFound
+        self.weakestSide = weakestSide
+    }
+
     /// Area in square pixels.
     public var area: Double { corners.area }
 }

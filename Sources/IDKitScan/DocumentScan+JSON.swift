@@ -27,8 +27,9 @@ extension DocumentScan {
         w.key("documents"); w.beginArray()
         for d in documents { w.beginObject(); d.writeDocumentMembers(to: &w); w.endObject() }
         w.endArray()
+        w.key("sides"); writeSides(to: &w)
         w.key("timingsMs"); w.beginObject()
-        for key in ["decode", "locate", "read", "barcodes", "detect", "viz", "total"] {
+        for key in ["decode", "locate", "read", "barcodes", "detect", "viz", "front", "total"] {
             if let v = timingsMs[key] { w.key(dynamic: key); Self.number(v, &w) }
         }
         w.endObject()

@@ -16,12 +16,24 @@ extension DocumentScan: JSONSchemaDescribed {
             "hints": .array(.string(oneOf: qualityHints)),
         ]).named("ImageQuality")
         let timings = JSONSchema.object(["decode": number, "locate": number, "read": number, "barcodes": number,
-                                         "detect": number, "viz": number, "total": number],
-                                        optional: ["decode", "locate", "read", "barcodes", "detect", "viz", "total"])
+                                         "detect": number, "viz": number, "front": number, "total": number],
+                                        optional: ["decode", "locate", "read", "barcodes", "detect", "viz", "front", "total"])
+        let sides = JSONSchema.object([
+            "match": JSONSchema.boolean.orNull.described("the front belongs to the back's document (true), to another (false), or the scan cannot tell (null)"),
+            "matchedFields": JSONSchema.array(.string(of: DocumentFieldName.self)).described("the front's fields printed with the MRZ's meaning"),
+            "reason": JSONSchema.string.orNull.described("why the sides do not match, or why the scan cannot tell"),
+            "reasonKind": JSONSchema.string(oneOf: ["otherCard", "differentMRZ", "sameSideTwice", "noMachineReadableSide", "noMRZToMatch",
+                                                     "frontUnreadable"]).orNull,
+            "swapped": JSONSchema.boolean.described("the MRZ was on the first image: the sides were taken the other way round"),
+            "frontCorners": JSONSchema.array(JSONSchema.array(number, count: 2), count: 4).orNull
+                .described("the front's outline in the front image's pixels (the whole image when it shows none)"),
+            "front": vizSchema.orNull.described("the front's visual zone, quads in the front image's pixels"),
+        ]).named("ScanSides")
         return documentSchema.adding([
             "file": JSONSchema.string.described("the image; FILE#page=N for the pages of a multi-page TIFF after the first"),
             "quality": quality.orNull,
             "documents": JSONSchema.array(documentSchema).described("every document found, the primary first"),
+            "sides": sides.orNull.described("both sides of one card (--sides FRONT BACK); null for one image"),
             "timingsMs": timings,
         ]).named("Scan")
     }
@@ -31,7 +43,7 @@ extension DocumentScan: JSONSchemaDescribed {
     public static var documentSchema: JSONSchema {
         let number = JSONSchema.number
         let point = JSONSchema.array(number, count: 2)
-        let reasonKinds = ["mrzNotFound", "notAnMRZ", "unsureFields"] + ScanStatus.allCases.map(\.rawValue)
+        let reasonKinds = ["mrzNotFound", "notAnMRZ", "unsureFields", "otherCard", "differentMRZ"] + ScanStatus.allCases.map(\.rawValue)
             + MRZIssue.Code.allCases.map(\.rawValue) + ImageError.Kind.allCases.map(\.rawValue)
         let mrz = JSONSchema.object([
             "format": .string(of: MRZFormat.self),

@@ -11,7 +11,13 @@ extension DocumentScan {
     /// pixels. Under result redaction the lines are withheld (any of them may print a redacted
     /// value) and so are the redacted fields, the names together (``RedactionSettings/effectiveFields``).
     func writeVIZ(to w: inout JSONWriter) {
-        guard let viz, let toImage = pageToImage else { w.null(); return }
+        Self.write(viz, toImage: pageToImage, side: Self.vizSide(detection?.format) == .vizBack ? "back" : "front",
+                   redaction: redaction, to: &w)
+    }
+
+    /// A `viz` object: `side`, `fields` and `lines`, with quads mapped into the image by `toImage`.
+    static func write(_ viz: VIZPage?, toImage: Homography?, side: String, redaction: RedactionSettings, to w: inout JSONWriter) {
+        guard let viz, let toImage else { w.null(); return }
         func quad(_ b: VIZBox) {
             w.beginArray()
             for q in Self.quad(b, toImage).corners { w.beginArray(); Self.number(q.x, &w, digits: 1); Self.number(q.y, &w, digits: 1); w.endArray() }
@@ -20,7 +26,7 @@ extension DocumentScan {
         let redacting = redaction.redactsResult
         let hidden = redacting ? redaction.effectiveFields : []
         w.beginObject()
-        w.key("side"); w.string(Self.vizSide(detection?.format) == .vizBack ? "back" : "front")
+        w.key("side"); w.string(side)
         w.key("fields"); w.beginObject()
         for name in DocumentFieldName.allCases where !hidden.contains(name) {
             guard let f = viz.fields[name] else { continue }
@@ -58,9 +64,39 @@ extension DocumentScan {
     /// The straightened page's pixels mapped into the image's, by the document's outline.
     var pageToImage: Homography? {
         guard let viz, let detection else { return nil }
+        return Self.pageToImage(viz, corners: detection.corners)
+    }
+
+    /// `viz`'s page mapped onto the outline `corners` of the image it was read from.
+    static func pageToImage(_ viz: VIZPage, corners: Quadrilateral) -> Homography? {
         let rectangle = [Point(x: 0, y: 0), Point(x: Double(viz.pageWidth), y: 0),
                          Point(x: Double(viz.pageWidth), y: Double(viz.pageHeight)), Point(x: 0, y: Double(viz.pageHeight))]
-        return Homography(from: rectangle, to: detection.corners.corners)
+        return Homography(from: rectangle, to: corners.corners)
+    }
+
+    /// The `sides` member: `null` for a scan of one image; for both sides of a card `{"match",
+    /// "matchedFields", "reason", "reasonKind", "swapped", "frontCorners", "front"}`, `front` a `viz`
+    /// object of the front image (quads in its pixels).
+    func writeSides(to w: inout JSONWriter) {
+        guard let sides else { w.null(); return }
+        w.beginObject()
+        w.key("match"); if let m = sides.match { w.bool(m) } else { w.null() }
+        w.key("matchedFields"); w.beginArray(); for f in sides.matchedFields { w.string(f.rawValue) }; w.endArray()
+        w.key("reason"); if let r = sides.reason { w.string(r) } else { w.null() }
+        w.key("reasonKind"); if let r = sides.reasonKind { w.string(r) } else { w.null() }
+        w.key("swapped"); w.bool(sides.swapped)
+        w.key("frontCorners")
+        if let c = sides.frontCorners {
+            w.beginArray()
+            for p in c.corners { w.beginArray(); Self.number(p.x, &w); Self.number(p.y, &w); w.endArray() }
+            w.endArray()
+        } else {
+            w.null()
+        }
+        w.key("front")
+        let toImage = sides.front.flatMap { page in sides.frontCorners.flatMap { Self.pageToImage(page, corners: $0) } }
+        Self.write(sides.front, toImage: toImage, side: "front", redaction: redaction, to: &w)
+        w.endObject()
     }
 
     static func quad(_ b: VIZBox, _ toImage: Homography) -> Quadrilateral {

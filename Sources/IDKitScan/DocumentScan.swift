@@ -39,6 +39,9 @@ public struct DocumentScan: Sendable {
     /// The document's visual zone, when the scan was asked to read it (``DocumentScanner/readVIZ``)
     /// and the document has an outline and an MRZ to anchor its fields.
     public var viz: VIZPage?
+    /// Both sides of one card (``DocumentScanner/scan(front:back:)``): whether they match and the
+    /// front's visual zone; `nil` for a scan of one image.
+    public var sides: SidesReport?
     /// Every document found in the image, the primary first (each a scan of its own, with its
     /// own MRZ, barcodes and merged result; their `documents` are empty). The scan itself is the
     /// primary's: the largest document that holds an MRZ or a barcode, else the largest.

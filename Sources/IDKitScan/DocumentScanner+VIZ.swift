@@ -41,16 +41,24 @@ extension DocumentScanner {
     /// The document straightened at `dpi` with its MRZ band and what lies below it blanked; `nil`
     /// when the outline does not map onto a page.
     public static func visualZonePage(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand, dpi: Double = 300) -> GrayImage? {
-        let (width, height) = DocumentCropper.size(of: detection, dpi: dpi)
-        guard width > 1, height > 1, width * height <= 64_000_000 else { return nil }
+        guard var page = straightened(image, detection, dpi: dpi) else { return nil }
+        let (width, height) = (page.width, page.height)
         let rectangle = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: Double(width), y: Double(height)), Point(x: 0, y: Double(height))]
-        guard let pageToImage = Homography(from: rectangle, to: detection.corners.corners),
-              let imageToPage = Homography(from: detection.corners.corners, to: rectangle) else { return nil }
-        var page = image.warped(width: width, height: height, by: pageToImage, fill: 255, interpolation: .bicubic)
+        guard let imageToPage = Homography(from: detection.corners.corners, to: rectangle) else { return nil }
         // The MRZ's top on the page, less a millimeter: its lines are the MRZ's, not the VIZ's.
         let top = band.inkQuad.corners.map { imageToPage.apply($0).y }.min() ?? Double(height)
         let cut = max(0, min(height, Int(top - dpi / 25.4)))
         for i in (cut * width)..<(height * width) { page.pixels[i] = 255 }
         return page
+    }
+
+    /// The document straightened at `dpi` (its format's size); `nil` when the outline does not map
+    /// onto a page.
+    static func straightened(_ image: GrayImage, _ detection: DetectedDocument, dpi: Double) -> GrayImage? {
+        let (width, height) = DocumentCropper.size(of: detection, dpi: dpi)
+        guard width > 1, height > 1, width * height <= 64_000_000 else { return nil }
+        let rectangle = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: Double(width), y: Double(height)), Point(x: 0, y: Double(height))]
+        guard let pageToImage = Homography(from: rectangle, to: detection.corners.corners) else { return nil }
+        return image.warped(width: width, height: height, by: pageToImage, fill: 255, interpolation: .bicubic)
     }
 }

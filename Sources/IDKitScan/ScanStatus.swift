@@ -21,9 +21,13 @@ public enum ScanStatus: String, Sendable, Codable, CaseIterable {
     case imageTooSmall
     /// Not an image IDKit decodes, corrupt, or beyond the limits.
     case unsupportedImage
+    /// Two sides given as one card (`idkit scan --sides`) that belong to different documents:
+    /// `sides.reasonKind` says how (`otherCard`, `differentMRZ`). Nothing of the front is merged;
+    /// ask for the two sides of one card.
+    case sidesMismatch
 
     /// The `idkit scan` exit status of an image with this status: 0 ok, 1 mrzUncertain,
-    /// 2 mrzInvalid, 3 mrzNotFound, 4 imageTooSmall, 66 unsupportedImage.
+    /// 2 mrzInvalid, 3 mrzNotFound, 4 imageTooSmall, 5 sidesMismatch, 66 unsupportedImage.
     public var exitCode: Int32 {
         switch self {
         case .ok: 0
@@ -31,6 +35,7 @@ public enum ScanStatus: String, Sendable, Codable, CaseIterable {
         case .mrzInvalid: 2
         case .mrzNotFound: 3
         case .imageTooSmall: 4
+        case .sidesMismatch: 5
         case .unsupportedImage: 66
         }
     }

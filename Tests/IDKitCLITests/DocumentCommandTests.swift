@@ -276,3 +276,25 @@ import IDKitTestSupport
         #expect(all.status == 2)
     }
 }
+
+/// `idkit scan --sides FRONT BACK`: the two sides of one card as one document.
+@Suite struct ScanSidesCommandTests {
+    static let viz = DocumentCommandTests.vectors.appendingPathComponent("viz")
+
+    @Test func aFrontOfAnotherCardExitsFiveWithTheMismatch() throws {
+        let r = try IDKitBinary.run(["scan", "--json", "--no-barcodes", "--sides", Self.viz.appendingPathComponent("card-b-front.png").path,
+                                     Self.viz.appendingPathComponent("card-a-back.png").path])
+        #expect(r.status == 5)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(o["status"] as? String == "sidesMismatch")
+        let sides = try #require(o["sides"] as? [String: Any])
+        #expect(sides["match"] as? Bool == false)
+        #expect(sides["reasonKind"] as? String == "otherCard")
+    }
+
+    @Test func sidesTakeExactlyTwoImages() throws {
+        let r = try IDKitBinary.run(["scan", "--sides", Self.viz.appendingPathComponent("card-a-back.png").path])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--sides takes two images"))
+    }
+}
