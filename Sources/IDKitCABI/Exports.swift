@@ -82,6 +82,39 @@ public func idkitScan(_ image: UnsafePointer<UInt8>?, _ length: Int, _ options: 
     }
 }
 
+@_cdecl("idkit_scan_sides")
+public func idkitScanSides(_ front: UnsafePointer<UInt8>?, _ frontLength: Int, _ back: UnsafePointer<UInt8>?, _ backLength: Int,
+                           _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
+    CABI.call(front, frontLength, options, allowed: ["barcodes", "referenceDate", "redaction"]) { frontBytes, o, w in
+        guard backLength >= 0, back != nil || backLength == 0 else {
+            throw CABI.Failure(status: Int32(IDKIT_INTERNAL_ERROR), kind: "invalidArgument", message: "the back's pointer is NULL but its length is \(backLength)")
+        }
+        if let reason = DocumentScanner.modelError {
+            throw CABI.Failure(status: Int32(IDKIT_INTERNAL_ERROR), kind: "modelUnavailable", message: reason)
+        }
+        if let error = DocumentScanner.vizError { throw error }
+        let backBytes = back.map { Array(UnsafeBufferPointer(start: $0, count: backLength)) } ?? []
+        var sides: [GrayImage] = []
+        for (side, bytes) in [("front", frontBytes), ("back", backBytes)] {
+            do throws(ImageError) {
+                _ = try ImageDecoder.Format.required(bytes)
+                let decoded = try ImageDecoder.decodeWithOrientation(bytes)
+                sides.append(decoded.image.applyingEXIFOrientation(decoded.exifOrientation))
+            } catch {
+                throw ImageError(error.kind, "the \(side): \(error.message)")
+            }
+        }
+        let scanner = DocumentScanner(readBarcodes: try o.flag("barcodes") ?? true, referenceDate: try o.date("referenceDate") ?? .today,
+                                      redaction: try o.redaction() ?? .fixed(.none))
+        let scan = scanner.scan(front: sides[0], back: sides[1])
+        if scan.foundNothing {
+            throw CABI.Failure(status: Int32(IDKIT_NOT_FOUND), kind: scan.status.rawValue,
+                               message: scan.reason ?? "no MRZ, barcode or document outline in either image")
+        }
+        w.appendRaw(scan.json(file: "-"))
+    }
+}
+
 @_cdecl("idkit_merge")
 public func idkitMerge(_ input: UnsafePointer<UInt8>?, _ length: Int, _ options: UnsafePointer<CChar>?) -> UnsafeMutablePointer<idkit_result>? {
     CABI.call(input, length, options, allowed: ["referenceDate", "redaction", "csca", "masterList"]) { bytes, o, w in

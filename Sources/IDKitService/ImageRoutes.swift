@@ -52,6 +52,31 @@ enum ImageRoutes {
             return Problem(error, slug: "viz-unavailable", title: "Visual zone reader unavailable").response
         }
         let scanner = DocumentScanner(readBarcodes: barcodes, referenceDate: date, redaction: redaction, readVIZ: viz)
+        // Both sides of one card: two parts named `front` and `back` (`idkit scan --sides`).
+        let names = Set(request.parts.map(\.name))
+        if !names.isDisjoint(with: ["front", "back"]) {
+            guard request.parts.count == 2, names == ["front", "back"] else {
+                var problem = Problem(status: 400, slug: "bad-sides", title: "Bad sides",
+                                      detail: "both sides of a card are two parts named 'front' and 'back'; found parts named "
+                                          + request.parts.map { "'\($0.name)'" }.joined(separator: ", "))
+                problem.kind = ErrorClass.invalidInput.rawValue
+                return problem.response
+            }
+            if let error = DocumentScanner.vizError {
+                return Problem(error, slug: "viz-unavailable", title: "Visual zone reader unavailable").response
+            }
+            var sides: [String: GrayImage] = [:]
+            for (k, part) in request.parts.enumerated() {
+                if let problem = unsupported(part.data) { return problem }
+                do {
+                    let decoded = try ImageDecoder.decodeWithOrientation(part.data)
+                    sides[part.name] = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+                } catch {
+                    return imageProblem(error, partLabel: "part \(k + 1) (\(part.name))")
+                }
+            }
+            return answer(scanner.scan(front: sides["front"]!, back: sides["back"]!))
+        }
         // Several frames of one document (multipart/form-data, one image per part, in order): their
         // per-character evidence added before decoding, as `idkit scan --fuse`.
         if !request.parts.isEmpty {

@@ -134,7 +134,7 @@ enum OpenAPI {
             "requestBody": {"required": true, "content": {
               "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
               "image/*": {"schema": {"type": "string", "format": "binary"}},
-              "multipart/form-data": {"schema": {"type": "object", "description": "Frames of one document, one image per part, fused as idkit scan --fuse (up to 16).", "additionalProperties": {"type": "string", "format": "binary"}}}}},
+              "multipart/form-data": {"schema": {"type": "object", "description": "Frames of one document, one image per part, fused as idkit scan --fuse (up to 16); or two parts named front and back, both sides of one card as idkit scan --sides reads them.", "additionalProperties": {"type": "string", "format": "binary"}}}}},
             "responses": {
               "200": {"description": "The scan.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scan"}}}},
               "400": {"$ref": "#/components/responses/Problem"},

@@ -64,8 +64,10 @@ import IDKitTestSupport
         try Data(DeclaredSizePNG.bytes(width: 7000, height: 7000)).write(to: big)
         let result = try Self.run(program, [vectors.appendingPathComponent("aamva/generated/v10-dl-va.bin").path,
                                             vectors.appendingPathComponent("pdf417/images/blur-00.png").path,
-                                            vectors.appendingPathComponent("images/clean-00-td3.jpg").path, big.path])
+                                            vectors.appendingPathComponent("images/clean-00-td3.jpg").path, big.path,
+                                            vectors.appendingPathComponent("viz/card-a-back.png").path,
+                                            vectors.appendingPathComponent("viz/card-b-front.png").path])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("ok 28 checks"), "\(result.output)")
+        #expect(result.output.contains("ok 30 checks"), "\(result.output)")
     }
 }

@@ -146,6 +146,24 @@ import IDKitTestSupport
         _ = server.terminate()
     }
 
+    @Test("POST /v1/scan with parts named front and back reads both sides as idkit scan --sides does")
+    func bothSidesEqualTheCommandLine() throws {
+        let server = try RunningServer(["--reference-date", "2025-01-01"])
+        let viz = Self.vectors.appendingPathComponent("viz")
+        let back = viz.appendingPathComponent("card-a-back.png").path, other = viz.appendingPathComponent("card-b-front.png").path
+        let reply = try server.call("POST", "/v1/scan", extra: ["-F", "back=@\(back);type=image/png", "-F", "front=@\(other);type=image/png"])
+        let cli = try IDKitBinary.run(["scan", "--json", "--reference-date", "2025-01-01", "--sides", other, back])
+        #expect(reply.status == 200)
+        #expect(try Self.comparable(reply.text) == Self.comparable(cli.stdout))
+        #expect(reply.text.contains(#""status":"sidesMismatch""#))
+        // A front without a back, or a third part beside them: 400, naming the parts.
+        let lone = try server.call("POST", "/v1/scan", extra: ["-F", "front=@\(other);type=image/png", "-F", "frame1=@\(back);type=image/png"])
+        #expect(lone.status == 400)
+        #expect(lone.text.contains("urn:idkit:problem:bad-sides"))
+        #expect(lone.text.contains("'frame1'"))
+        _ = server.terminate()
+    }
+
     @Test("Errors: 404, 405 with Allow, 413 before the body is read, 415; probes answer")
     func errorStatuses() throws {
         let server = try RunningServer(["--max-body-bytes", "1000"])

@@ -25,7 +25,7 @@ from . import _native
 from ._native import IDKitError
 from ._types import AAMVAResult, BACKeys, BarcodeResult, MRZRecord
 
-__all__ = ["IDKitError", "validate_mrz", "validate_many", "parse_aamva", "read_barcodes", "scan", "merge", "bac_keys",
+__all__ = ["IDKitError", "validate_mrz", "validate_many", "parse_aamva", "read_barcodes", "scan", "scan_sides", "merge", "bac_keys",
            "version", "MRZRecord", "AAMVAResult", "BarcodeResult", "BACKeys"]
 
 # This package's version as installed (python/pyproject.toml), which is the library's
@@ -196,6 +196,26 @@ def scan(image: Union[bytes, str, "_os.PathLike[str]"], *, barcodes: bool = True
     if redaction is not None:
         options["redaction"] = dict(redaction)
     return _native.call(_native.scan, _image(image), _native.dumps(options) if options else None)
+
+
+def scan_sides(front: Union[bytes, str, "_os.PathLike[str]"], back: Union[bytes, str, "_os.PathLike[str]"], *,
+               barcodes: bool = True, reference_date: DateLike = None,
+               redaction: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """Both sides of one card (bytes or paths) read as one document, as
+    `idkit scan --json --sides FRONT BACK`: `result["sides"]["match"]` says whether the front
+    belongs to the back's document; a front of another card is `status` `sidesMismatch`, nothing
+    of it merged; two fronts are `status` `mrzNotFound` with `sides.reasonKind`
+    `noMachineReadableSide`. Raises IDKitError with kind `mrzNotFound` only when neither image
+    shows anything of a document."""
+    options: Dict[str, Any] = {}
+    if not barcodes:
+        options["barcodes"] = False
+    date = _date(reference_date, "reference_date")
+    if date is not None:
+        options["referenceDate"] = date
+    if redaction is not None:
+        options["redaction"] = dict(redaction)
+    return _native.call_two(_native.scan_sides, _image(front), _image(back), _native.dumps(options) if options else None)
 
 
 def merge(document: Union[Mapping[str, Any], str, bytes], *, reference_date: DateLike = None,

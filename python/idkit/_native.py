@@ -69,6 +69,7 @@ idkit_result *idkit_mrz_validate_many(const uint8_t *text, size_t length, const 
 idkit_result *idkit_aamva_parse(const uint8_t *payload, size_t length, const char *options_json);
 idkit_result *idkit_barcode_read(const uint8_t *image, size_t length, const char *options_json);
 idkit_result *idkit_scan(const uint8_t *image, size_t length, const char *options_json);
+idkit_result *idkit_scan_sides(const uint8_t *front, size_t front_length, const uint8_t *back, size_t back_length, const char *options_json);
 idkit_result *idkit_merge(const uint8_t *input_json, size_t length, const char *options_json);
 idkit_result *idkit_bac_keys(const uint8_t *request_json, size_t length, const char *options_json);
 void idkit_result_free(idkit_result *result);
@@ -123,6 +124,7 @@ mrz_validate_many = _lib.idkit_mrz_validate_many
 aamva_parse = _lib.idkit_aamva_parse
 barcode_read = _lib.idkit_barcode_read
 scan = _lib.idkit_scan
+scan_sides = _lib.idkit_scan_sides
 merge = _lib.idkit_merge
 bac_keys = _lib.idkit_bac_keys
 
@@ -147,6 +149,19 @@ def call_raw(function: Any, data: bytes, options: Optional[bytes]) -> bytes:
     if status != IDKIT_OK:
         _raise(text, status)
     return text
+
+
+def call_two(function: Any, first: bytes, second: bytes, options: Optional[bytes]) -> Any:
+    """`call` for a function of two inputs (idkit_scan_sides)."""
+    pointer = function(first, len(first), second, len(second), options or _NULL)
+    if pointer == _NULL:
+        raise MemoryError("libidkit could not allocate its result")
+    status = pointer.status
+    text = _unpack(pointer.json, pointer.length)
+    _free(pointer)
+    if status != IDKIT_OK:
+        _raise(text, status)
+    return _loads(text)
 
 
 def call(function: Any, data: bytes, options: Optional[bytes]) -> Any:

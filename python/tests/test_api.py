@@ -258,7 +258,7 @@ def test_the_declarations_are_the_headers():
     normal = lambda text: sorted(" ".join(p.split()) for p in prototype.findall(text))
     declared = normal(idkit._native._CDEF)
     assert declared == normal(header)
-    assert len(declared) == 10
+    assert len(declared) == 11
     fields = lambda text: " ".join(re.search(r"typedef struct idkit_result \{(.*?)\} idkit_result;", text, re.S).group(1).split())
     assert fields(idkit._native._CDEF) == fields(header)
     assert re.search(r"#define IDKIT_ABI_VERSION (\d+)", header).group(1) == str(idkit._native.ABI_VERSION)

@@ -276,3 +276,21 @@ def test_the_schemas_refuse_what_the_contracts_never_write():
     ]
     for value in broken:
         assert list(schema("validate").iter_errors(value)), value
+
+
+def test_scan_json_of_both_sides_of_a_card():
+    viz = VECTORS / "viz"
+    lines = run("scan", "--json", "--reference-date", "2025-01-01", "--sides", str(viz / "card-a-front.png"), str(viz / "card-a-back.png"))
+    assert lines[0]["sides"]["match"] is True
+    check_lines("scan", lines)
+    scanned = idkit.scan_sides(viz / "card-b-front.png", (viz / "card-a-back.png").read_bytes(), reference_date="2025-01-01")
+    assert scanned["status"] == "sidesMismatch"
+    assert scanned["sides"]["reasonKind"] == "otherCard"
+    check("scan", scanned)
+    # Two fronts: a result that says neither holds an MRZ, nothing merged.
+    fronts = idkit.scan_sides(viz / "card-a-front.png", viz / "card-b-front.png")
+    assert fronts["status"] == "mrzNotFound" and fronts["document"] is None
+    assert fronts["sides"]["reasonKind"] == "noMachineReadableSide"
+    with pytest.raises(idkit.IDKitError) as error:
+        idkit.scan_sides(b"not an image", viz / "card-a-back.png")
+    assert "front" in error.value.message

@@ -103,6 +103,16 @@ idkit_result *idkit_barcode_read(const uint8_t *image, size_t length, const char
 idkit_result *idkit_scan(const uint8_t *image, size_t length, const char *options_json);
 
 /*
+ * Both sides of one card read as one document, as `idkit scan --json --sides FRONT BACK`: two
+ * encoded images, the front (visual zone, portrait) and the back (MRZ or barcode; given the other
+ * way round they are swapped). The result's "sides" says whether the front belongs to the back's
+ * document; a front of another card is status "sidesMismatch" (a result, IDKIT_OK), nothing of it
+ * merged. Options as idkit_scan, without "viz" (the visual zones are always read here).
+ */
+idkit_result *idkit_scan_sides(const uint8_t *front, size_t front_length, const uint8_t *back, size_t back_length,
+                               const char *options_json);
+
+/*
  * The input document of `idkit merge` (MRZ, barcode and VIZ readings, chip files as
  * "chip": [base64 EF files], JSON) merged into one document result, as `idkit merge --json`.
  * Options: {"referenceDate", "redaction"} as idkit_scan, and the trust anchors of the chip's

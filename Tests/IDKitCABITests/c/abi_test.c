@@ -56,7 +56,7 @@ static void *validate_in_thread(void *arg) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) { fprintf(stderr, "usage: abi_test AAMVA_PAYLOAD PDF417_IMAGE MRZ_PHOTO OVERSIZED_PNG\n"); return 2; }
+    if (argc != 7) { fprintf(stderr, "usage: abi_test AAMVA_PAYLOAD PDF417_IMAGE MRZ_PHOTO OVERSIZED_PNG CARD_BACK OTHER_FRONT\n"); return 2; }
     idkit_result *r;
 
     expect(idkit_abi_version() == IDKIT_ABI_VERSION, "the library's ABI version is the header's", NULL);
@@ -143,6 +143,18 @@ int main(int argc, char **argv) {
     expect(r && r->status == IDKIT_TOO_LARGE && has(r, "\"kind\":\"tooLarge\""), "scan: 7000 x 7000 is tooLarge", r);
     idkit_result_free(r);
     free(oversized);
+
+    /* Both sides of one card: a front of another card is a result that says so, not a merge. */
+    size_t back_length, front_length;
+    unsigned char *back = read_file(argv[5], &back_length), *front = read_file(argv[6], &front_length);
+    r = idkit_scan_sides(front, front_length, back, back_length, "{\"barcodes\": false}");
+    expect(r && r->status == IDKIT_OK && has(r, "\"status\":\"sidesMismatch\"") && has(r, "\"match\":false"), "scan_sides: another card's front", r);
+    idkit_result_free(r);
+    r = idkit_scan_sides(front, front_length, NULL, 5, NULL);
+    expect(r && r->status != IDKIT_OK && has(r, "\"kind\":\"invalidArgument\""), "scan_sides: a NULL back with a length", r);
+    idkit_result_free(r);
+    free(back);
+    free(front);
 
     /* Merge: the specimen's MRZ as the one source. */
     const char *merge = "{\"mrz\": [\"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\", \"L898902C36UTO7408122F1204159ZE184226B<<<<<10\"],"
