@@ -53,10 +53,10 @@ struct BenchTool: Sendable {
         .onDirectory("scan-locate", "where the locator puts the band") { d, _ in runScanLocate(directory: d) },
         .onDirectory("detect", "document corners and format against the generator's ground truth") { runDetect(directory: $0, verbose: $1) },
         BenchTool(name: "detect-real", usage: "detect-real DIR [-v] [--from-json OUT]   document outlines of ../shared/testdata/mrz-real against TestVectors/mrz-real/document-corners.json", run: runDetectReal),
-        BenchTool(name: "viz-real", usage: "viz-real DIR [-v] [--dump OUT]   the MRZ's fields found in the visual zone of ../shared/testdata/mrz-real, and the cost") { a in
+        BenchTool(name: "viz-real", usage: "viz-real DIR [-v] [--dump OUT] [--write-expected FILE]   the visual zone of ../shared/testdata/mrz-real against TestVectors/mrz-real/viz-labels.json, and the cost") { a in
             guard let dir = a.first else { return false }
-            let dump = a.firstIndex(of: "--dump").flatMap { $0 + 1 < a.count ? a[$0 + 1] : nil }
-            runVIZReal(directory: dir, verbose: a.contains("-v"), dump: dump)
+            func value(_ flag: String) -> String? { a.firstIndex(of: flag).flatMap { $0 + 1 < a.count ? a[$0 + 1] : nil } }
+            runVIZReal(directory: dir, verbose: a.contains("-v"), dump: value("--dump"), writeExpected: value("--write-expected"))
             return true
         },
         BenchTool(name: "detect-debug", usage: "detect-debug IMAGE   the outline search step by step") { a in

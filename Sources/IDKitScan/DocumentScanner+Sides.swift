@@ -88,8 +88,7 @@ extension DocumentScanner {
             report.reasonKind = "frontUnreadable"
             return finished(backScan, report, since: t0)
         }
-        var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
-        fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
+        let fields = vizFields(in: lines, mrz: mrz)
         backScan.timingsMs["front"] = Date().timeIntervalSince(start) * 1000
         report.front = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: 300)
         report.frontCorners = outline.corners

@@ -1,4 +1,5 @@
 import Foundation
+import IDKitDocument
 import IDKitDocumentDetection
 import IDKitImage
 import IDKitMRZ
@@ -32,10 +33,18 @@ extension DocumentScanner {
         let t0 = Date()
         guard let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi),
               let lines = try? recognizer.lines(in: page, pixelsPerInch: Int(dpi)) else { return nil }
+        let result = VIZPage(lines: lines, fields: vizFields(in: lines, mrz: mrz), pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi)
+        return (result, Date().timeIntervalSince(t0) * 1000)
+    }
+
+    /// The fields of a visual zone's `lines`: the MRZ's found by their meaning (``VIZFieldFinder``),
+    /// those the MRZ lacks under their captions (``VIZLabelFinder``), and where no caption of it
+    /// was read, the date of issue by elimination (``VIZIssueDateFinder``).
+    func vizFields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
-        let result = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi)
-        return (result, Date().timeIntervalSince(t0) * 1000)
+        if fields[.dateOfIssue] == nil { fields[.dateOfIssue] = VIZIssueDateFinder(referenceDate: referenceDate).dateOfIssue(in: lines, mrz: mrz) }
+        return fields
     }
 
     /// The document straightened at `dpi` with its MRZ band and what lies below it blanked; `nil`

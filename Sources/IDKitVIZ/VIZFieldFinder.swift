@@ -83,8 +83,8 @@ public struct VIZFieldFinder: Sendable {
             for start in words.indices {
                 for end in (start + 1)...min(words.count, start + maximumWords) {
                     let run = words[start..<end]
-                    let text = run.map(\.text).joined(separator: " ")
-                    guard let value = match(text) else { continue }
+                    let text = Self.trimmed(run.map(\.text).joined(separator: " "))
+                    guard !text.isEmpty, let value = match(text) else { continue }
                     let field = VIZField(text: text, value: value, confidence: run.map(\.confidence).min() ?? 0,
                                          box: run.dropFirst().reduce(run.first!.box) { $0.union($1.box) }, matchesMRZ: true)
                     if let c = chosen, c.words > run.count || (c.words == run.count && c.field.confidence >= field.confidence) { continue }
@@ -93,6 +93,14 @@ public struct VIZFieldFinder: Sendable {
             }
         }
         return chosen?.field
+    }
+
+    /// A run's text without the marks OCR reads at its ends (`; ERIKA`, `LIN,`, `Virtanen $`): a
+    /// field's printed value begins and ends with a letter or a digit.
+    public static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { $0.isLetter || $0.isNumber }),
+              let last = text.lastIndex(where: { $0.isLetter || $0.isNumber }) else { return "" }
+        return String(text[first...last])
     }
 
     /// A number as compared: letters and digits only, upper case (`Z E 184226 B` is `ZE184226B`).

@@ -1,0 +1,79 @@
+import IDKitCore
+import IDKitDocument
+import IDKitMRZ
+
+/// Finds the date of issue where its caption was not read: a data page or a card prints three dates
+/// of the holder's document (ICAO 9303-4 §4.2.2 zone II and -5: date of birth, date of issue, date of
+/// expiry), and the MRZ holds two of them. The date printed on the page that is neither, falls
+/// after the birth and before the expiry, is not in the future, and lies a validity period before
+/// the expiry (1 to 11 years: documents are valid for whole years, a day or a few weeks less or
+/// more) is the date of issue. Taken only when one date remains; where several do, the one a whole
+/// number of years (within 45 days) before the expiry, if only one is.
+///
+/// Captions in small print are often not read at all (`Date of issue / Date de délivrance` in
+/// 1.5 mm print on guilloche), while the dates themselves, in larger print, are.
+public struct VIZIssueDateFinder: Sendable {
+    /// The date two-digit years are resolved against, and the latest a document can be issued.
+    public var referenceDate: CalendarDate
+    /// The most words one date spans (`16 APR /AVR 07`).
+    static let maximumWords = 4
+
+    public init(referenceDate: CalendarDate = .today) {
+        self.referenceDate = referenceDate
+    }
+
+    /// The date of issue among `lines`, or `nil` when none or more than one date could be it.
+    public func dateOfIssue(in lines: [VIZLine], mrz: MRZResult) -> VIZField? {
+        guard let birth = mrz.dateOfBirth, let expiry = mrz.dateOfExpiry else { return nil }
+        var dates: [String: VIZField] = [:]
+        for line in lines {
+            let words = line.words
+            for start in words.indices {
+                for end in (start + 1)...min(words.count, start + Self.maximumWords) {
+                    let run = words[start..<end]
+                    let text = VIZFieldFinder.trimmed(run.map(\.text).joined(separator: " "))
+                    let found = DocumentDate.candidates(text, monthFirst: false, kind: .issue, reference: referenceDate)
+                    // The first reading, day before month unless the text says otherwise, as
+                    // under a caption (``VIZLabelFinder``).
+                    guard let value = found.first, let date = CalendarDate(iso8601: value),
+                          Self.mayBeIssue(date, birth: birth, expiry: expiry, reference: referenceDate) else { continue }
+                    let field = VIZField(text: text, value: value, confidence: run.map(\.confidence).min() ?? 0,
+                                         box: run.dropFirst().reduce(run.first!.box) { $0.union($1.box) }, matchesMRZ: nil)
+                    if let known = dates[value], known.confidence >= field.confidence { continue }
+                    dates[value] = field
+                }
+            }
+        }
+        if dates.count == 1 { return dates.first!.value }
+        let whole = dates.values.filter { Self.wholeYears(from: $0.value, to: expiry) }
+        return whole.count == 1 ? whole[0] : nil
+    }
+
+    static func mayBeIssue(_ date: CalendarDate, birth: CalendarDate, expiry: CalendarDate, reference: CalendarDate) -> Bool {
+        // Not the birth date, in either century: the MRZ's two-digit year of a birth in 1911 is
+        // read as 2011, so the birth is no lower bound.
+        guard date.year % 100 != birth.year % 100 || date.month != birth.month || date.day != birth.day,
+              date < expiry, date <= reference else { return false }
+        let days = days(expiry) - days(date)
+        return days >= 365 - 45 && days <= 11 * 366
+    }
+
+    /// Days since 1970-01-01 (the proleptic Gregorian calendar's day count, H. Hinnant's
+    /// `days_from_civil`).
+    static func days(_ d: CalendarDate) -> Int {
+        let y = d.month <= 2 ? d.year - 1 : d.year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (d.month + (d.month > 2 ? -3 : 9)) + 2) / 5 + d.day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Whether `iso` lies a whole number of years, within 45 days, before `expiry`.
+    static func wholeYears(from iso: String, to expiry: CalendarDate) -> Bool {
+        guard let date = CalendarDate(iso8601: iso) else { return false }
+        let days = Double(days(expiry) - days(date))
+        let years = (days / 365.25).rounded()
+        return years >= 1 && abs(days - years * 365.25) <= 45
+    }
+}
