@@ -285,6 +285,7 @@ vectors-images:
 	python3 TestVectors/images/make_images.py
 	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents --count 4
 	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
+	python3 TestVectors/images/conditions.py TestVectors/images/starved --count 3 --seed 5 --groups printer --ink starved
 
 ## Rewrite Sources/CIDKitData/ocrb-templates.gray (the OCR-B reference cells) from Debian's OCR-B font.
 ocrb-templates:

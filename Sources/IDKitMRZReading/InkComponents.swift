@@ -8,7 +8,13 @@ final class InkComponents {
     private var halfImage: GrayImage?
     private var found: [Int: [Component]] = [:]
 
-    init(_ image: GrayImage) { self.image = image }
+    /// How much darker than its neighborhood's mean a pixel must be to be ink (fraction, and gray
+    /// levels): ``ConnectedComponents/find(in:radius:contrast:minimumDifference:maximumComponents:)``.
+    let contrast: Double, minimumDifference: Int
+
+    init(_ image: GrayImage, contrast: Double = 0.12, minimumDifference: Int = 12) {
+        (self.image, self.contrast, self.minimumDifference) = (image, contrast, minimumDifference)
+    }
 
     /// The image at half resolution (``MRZBandLocator/halved(_:)``).
     var half: GrayImage {
@@ -21,7 +27,7 @@ final class InkComponents {
     func components(radius: Int, halved: Bool) -> [Component] {
         let key = halved ? -radius : radius
         if let known = found[key] { return known }
-        let made = ConnectedComponents.find(in: halved ? half : image, radius: radius)
+        let made = ConnectedComponents.find(in: halved ? half : image, radius: radius, contrast: contrast, minimumDifference: minimumDifference)
         found[key] = made
         return made
     }

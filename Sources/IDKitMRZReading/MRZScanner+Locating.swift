@@ -32,7 +32,8 @@ extension MRZScanner {
     /// a pixel (`darkened3x3`: faded or thin print whose strokes break into specks holds
     /// together); thinned (`lightened3x3`: spread ink whose characters touch comes apart); and
     /// thickened again with lines built of short pieces (``MRZBandLocator/fragmentedPrint``: thin
-    /// light print on a patterned page, where some characters stay broken whatever the ink).
+    /// light print on a patterned page, where some characters stay broken whatever the ink); and
+    /// thickened twice over at half the contrast (starved print).
     /// The thickened image and its ink components are made once for both looks that search it.
     /// ``locate(_:)`` stops at the first that finds a band; ``scan(_:located:)`` reads the bands
     /// of the looks after it when those give nothing valid.
@@ -47,7 +48,16 @@ extension MRZScanner {
                 // those of the looks before read as no valid MRZ: some stress images read
                 // differently without them.
                 Look(searches: false) { MRZBandLocator().locate(in: image.lightened3x3()) },
-                Look { MRZBandLocator.fragmentedPrint.locate(in: darkened.value) }]
+                Look { MRZBandLocator.fragmentedPrint.locate(in: darkened.value) },
+                // Starved print: strokes a pixel wide and a few gray levels dark, broken in
+                // patches, of which the fillers keep only their point at the threshold above. With
+                // the ink thickened twice (a 5 × 5 neighborhood) and half the contrast asked of a
+                // pixel, each '<' holds together as one. Its bands are read after another look's
+                // read as no valid MRZ too: on starved print the fragmented look finds pieces of
+                // two lines as a band of the wrong layout (a TD1's two lines as a TD2).
+                Look {
+                    MRZBandLocator.fragmentedPrint.locate(in: InkComponents(image.darkened3x3().darkened3x3(), contrast: 0.06, minimumDifference: 6))
+                }]
     }
 
     /// One band search of ``looks(_:)``.

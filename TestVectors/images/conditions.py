@@ -2,7 +2,7 @@
 """Hard capture conditions: document photos whose MRZ a camera or a printer has made hard to read,
 with the truth each was made with.
 
-    python3 TestVectors/images/conditions.py DIR [--count N] [--seed S] [--groups g1,g2]
+    python3 TestVectors/images/conditions.py DIR [--count N] [--seed S] [--groups g1,g2] [--ink MODE]
 
 writes N photos per condition into DIR (names `<group>-NN-<layout>.jpg`) and DIR/manifest.json:
 per image the MRZ lines as printed (every check digit valid), the layout, the band quadrilateral
@@ -41,6 +41,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 import make_images as mi
 
 GROUPS = ["curved", "motion", "distractor", "occlusion", "printer"]
+# The printer's ink mode for every photo of the printer group (--ink), or None: drawn at random.
+FORCED_INK = None
 OCRB_CUTS = ["/usr/share/fonts/opentype/ocr-b/OCRB.otf", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf",
              "/usr/share/fonts/opentype/ocr-b/OCRBL.otf"]
 MONO = ["/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "/usr/share/fonts/opentype/ocr-b/OCRB.otf"]
@@ -72,6 +74,7 @@ def printer_ink(rng, ink, dpmm, params):
     """The printer's effect on the MRZ's ink (float 0-1 array): spread or starved, patchy,
     dot-matrix or thermal."""
     mode = rng.choice(["spread", "starved", "patchy", "dotmatrix", "thermal"])
+    mode = FORCED_INK or mode  # drawn all the same, so that --ink changes nothing else
     params["ink_mode"] = mode
     img = Image.fromarray((ink * 255).astype(np.uint8))
     if mode == "spread":
@@ -367,9 +370,15 @@ def main():
     ap.add_argument("--count", type=int, default=2, help="photos per condition")
     ap.add_argument("--seed", type=int, default=37)
     ap.add_argument("--groups", default=",".join(GROUPS))
+    ap.add_argument("--ink", choices=["spread", "starved", "patchy", "dotmatrix", "thermal"],
+                    help="the printer group's ink mode for every photo (default: drawn per photo)")
     args = ap.parse_args()
+    global FORCED_INK
+    FORCED_INK = args.ink
     os.makedirs(args.out, exist_ok=True)
-    manifest = {"generator": "TestVectors/images/conditions.py --count %d --seed %d" % (args.count, args.seed),
+    options = "" if args.groups == ",".join(GROUPS) else " --groups " + args.groups
+    options += " --ink " + args.ink if args.ink else ""
+    manifest = {"generator": "TestVectors/images/conditions.py --count %d --seed %d%s" % (args.count, args.seed, options),
                 "seed": args.seed, "images": []}
     layouts = ["TD3", "TD1", "TD2"]
     for group in args.groups.split(","):
