@@ -18,21 +18,22 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from make_viz_pages import BOLD, DPMM, HERE, OCRB, SANS, check_digit, mrz_name
 
+GERMAN_CAPTIONS = {"surname": "Name / Surname", "given": "Vornamen / Given names", "birth": "Geburtstag / Date of birth",
+                   "expiry": "Gültig bis / Date of expiry", "number": "Ausweis-Nr. / Card No.",
+                   "issue": "Ausstellungsdatum / Date of issue", "place": "Geburtsort / Place of birth",
+                   "authority": "Behörde / Authority"}
+
 CARDS = [
     {"id": "a", "state": "D", "number": "L01X00T47", "sex": "F", "nationality": "D", "surname": "MÜLLER",
      "given": "JOHANNA ELIF", "birth": "830614", "expiry": "320311",
      "printed": {"birth": "14.06.1983", "expiry": "11.03.2032", "issue": "12.03.2022", "place": "DÜSSELDORF",
                  "authority": "STADT DÜSSELDORF"},
-     "captions": {"surname": "Name / Surname", "given": "Vornamen / Given names", "birth": "Geburtstag / Date of birth",
-                  "expiry": "Gültig bis / Date of expiry", "number": "Ausweis-Nr. / Card No.", "issue": "Ausstellungsdatum / Date of issue",
-                  "place": "Geburtsort / Place of birth", "authority": "Behörde / Authority"}},
+     "captions": GERMAN_CAPTIONS},
     {"id": "b", "state": "D", "number": "T22K91R05", "sex": "M", "nationality": "D", "surname": "SCHRÖDER",
      "given": "KONSTANTIN", "birth": "910102", "expiry": "300825",
      "printed": {"birth": "02.01.1991", "expiry": "25.08.2030", "issue": "26.08.2020", "place": "LEIPZIG",
                  "authority": "STADT LEIPZIG"},
-     "captions": {"surname": "Name / Surname", "given": "Vornamen / Given names", "birth": "Geburtstag / Date of birth",
-                  "expiry": "Gültig bis / Date of expiry", "number": "Ausweis-Nr. / Card No.", "issue": "Ausstellungsdatum / Date of issue",
-                  "place": "Geburtsort / Place of birth", "authority": "Behörde / Authority"}},
+     "captions": GERMAN_CAPTIONS},
 ]
 
 

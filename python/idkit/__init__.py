@@ -185,17 +185,23 @@ def scan(image: Union[bytes, str, "_os.PathLike[str]"], *, barcodes: bool = True
     (`{"default": {"mode": ...}, "rules": [...]}`). `viz`: read each document's visual zone too
     (`idkit scan --viz`). Raises IDKitError with kind `mrzNotFound` and status IDKIT_NOT_FOUND when
     the image holds nothing of a document."""
+    options = _scan_options(barcodes, reference_date, redaction)
+    if viz:
+        options["viz"] = True
+    return _native.call(_native.scan, _image(image), _native.dumps(options) if options else None)
+
+
+def _scan_options(barcodes: bool, reference_date: DateLike, redaction: Optional[Mapping[str, Any]]) -> Dict[str, Any]:
+    """The options of idkit_scan and idkit_scan_sides that differ from their defaults."""
     options: Dict[str, Any] = {}
     if not barcodes:
         options["barcodes"] = False
-    if viz:
-        options["viz"] = True
     date = _date(reference_date, "reference_date")
     if date is not None:
         options["referenceDate"] = date
     if redaction is not None:
         options["redaction"] = dict(redaction)
-    return _native.call(_native.scan, _image(image), _native.dumps(options) if options else None)
+    return options
 
 
 def scan_sides(front: Union[bytes, str, "_os.PathLike[str]"], back: Union[bytes, str, "_os.PathLike[str]"], *,
@@ -207,14 +213,7 @@ def scan_sides(front: Union[bytes, str, "_os.PathLike[str]"], back: Union[bytes,
     of it merged; two fronts are `status` `mrzNotFound` with `sides.reasonKind`
     `noMachineReadableSide`. Raises IDKitError with kind `mrzNotFound` only when neither image
     shows anything of a document."""
-    options: Dict[str, Any] = {}
-    if not barcodes:
-        options["barcodes"] = False
-    date = _date(reference_date, "reference_date")
-    if date is not None:
-        options["referenceDate"] = date
-    if redaction is not None:
-        options["redaction"] = dict(redaction)
+    options = _scan_options(barcodes, reference_date, redaction)
     return _native.call_two(_native.scan_sides, _image(front), _image(back), _native.dumps(options) if options else None)
 
 

@@ -140,7 +140,11 @@ def _raise(text: Any, status: int) -> None:
 
 def call_raw(function: Any, data: bytes, options: Optional[bytes]) -> bytes:
     """The JSON bytes of a call; an IDKitError when its status is not IDKIT_OK."""
-    pointer = function(data, len(data), options or _NULL)
+    return _taken(function(data, len(data), options or _NULL))
+
+
+def _taken(pointer: Any) -> bytes:
+    """A result's JSON bytes, the result freed; an IDKitError when its status is not IDKIT_OK."""
     if pointer == _NULL:
         raise MemoryError("libidkit could not allocate its result")
     status = pointer.status
@@ -153,15 +157,7 @@ def call_raw(function: Any, data: bytes, options: Optional[bytes]) -> bytes:
 
 def call_two(function: Any, first: bytes, second: bytes, options: Optional[bytes]) -> Any:
     """`call` for a function of two inputs (idkit_scan_sides)."""
-    pointer = function(first, len(first), second, len(second), options or _NULL)
-    if pointer == _NULL:
-        raise MemoryError("libidkit could not allocate its result")
-    status = pointer.status
-    text = _unpack(pointer.json, pointer.length)
-    _free(pointer)
-    if status != IDKIT_OK:
-        _raise(text, status)
-    return _loads(text)
+    return _loads(_taken(function(first, len(first), second, len(second), options or _NULL)))
 
 
 def call(function: Any, data: bytes, options: Optional[bytes]) -> Any:
