@@ -195,6 +195,13 @@ enum ScanCommand {
             for key in ["document", "face", "signature"] { if let path = d.crops[key] { out += "    \(key) crop: \(path)\n" } }
         }
         for b in scan.barcodes { out += "  barcode: \(b.format.rawValue), \(b.bytes.count) bytes\n" }
+        if let sides = scan.sides {
+            let match = sides.match.map { $0 ? "the front belongs to this document" : "the front belongs to another document" } ?? "cannot tell"
+            out += "  sides: \(match)" + (sides.swapped ? " (the images were given back first)" : "")
+            out += sides.matchedFields.isEmpty ? "" : "; matching: " + sides.matchedFields.map(\.rawValue).joined(separator: ", ")
+            out += (sides.match != false ? sides.reason.map { " — \($0)" } : nil) ?? ""
+            out += "\n"
+        }
         if let d = scan.document, let name = d[.lastName].value {
             out += "  document: \(name)" + (d[.firstName].value.map { ", \($0)" } ?? "") + (d[.documentNumber].value.map { ", no. \($0)" } ?? "") + "\n"
         }
