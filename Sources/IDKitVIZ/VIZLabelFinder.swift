@@ -62,10 +62,21 @@ public struct VIZLabelFinder: Sendable {
             }.sorted { lines[$0].box.top < lines[$1].box.top }
             for k in below {
                 if captions.contains(where: { $0.line == k }) { break }  // another caption row: no value here
-                let words = lines[k].words.filter { w in
+                var words = lines[k].words.filter { w in
                     w.box.left >= caption.box.left - 2 * height && w.box.left < right - height / 2
                 }
                 guard !words.isEmpty else { continue }
+                // A value printed further left than its caption (`EMBASSY OF THE REPUBLIC OF
+                // CHINA` under `授權機關 / Authority`, whose first part OCR did not read as a
+                // caption): the words before the column that stand a word space apart are its start,
+                // not another column's value. Cut there, it would be reported as another value.
+                let all = lines[k].words
+                if var first = all.firstIndex(where: { $0.box == words[0].box }) {
+                    while first > 0, words[0].box.left - all[first - 1].box.right < lines[k].box.height {
+                        first -= 1
+                        words.insert(all[first], at: 0)
+                    }
+                }
                 let text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " .,;:/|-"))
                 guard !text.isEmpty, let value = value(of: field, text) else { break }
                 found[field] = VIZField(text: text, value: value, confidence: words.map(\.confidence).min() ?? 0,

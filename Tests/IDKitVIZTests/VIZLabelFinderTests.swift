@@ -46,6 +46,22 @@ import Testing
         #expect(found.values.allSatisfy { $0.matchesMRZ == nil })
     }
 
+    /// A value that starts left of its caption (the caption's other language not read as one):
+    /// the words a word space before the column are its start; a word a column away is not.
+    @Test("a value printed further left than its caption is taken whole")
+    func valueStartingLeftOfItsCaption() {
+        let lines = [
+            Self.line(0, [(100, "AMAN / Authority")]),
+            Self.line(1, [(100, "EMBASSY OF THE REPUBLIC OF CHINA")]),
+        ]
+        #expect(finder.fields(in: lines)[.issuingAuthority]?.value == "EMBASSY OF THE REPUBLIC OF CHINA")
+        let columns = [
+            Self.line(0, [(100, "Sex"), (600, "Authority")]),
+            Self.line(1, [(100, "F"), (600, "PASSPORT OFFICE")]),
+        ]
+        #expect(finder.fields(in: columns)[.issuingAuthority]?.value == "PASSPORT OFFICE")
+    }
+
     @Test("captions in other languages, one OCR error in six letters, accents folded")
     func languagesAndNoise() {
         let lines = [
