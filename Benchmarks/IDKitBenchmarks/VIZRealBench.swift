@@ -94,7 +94,8 @@ func judgeVIZReal(directory: String, verbose: Bool, writeExpected: String?) {
     var wrongMatches: [String] = []
     for label in labels.images {
         let scan = scanner.scan(file: directory + "/images/" + label.file)
-        let verdicts = VIZJudge.judge(label, reported: vizReported(scan))
+        let reported = vizReported(scan)
+        let verdicts = VIZJudge.judge(label, reported: reported)
         expected[label.file] = verdicts
         for (name, v) in verdicts { tally[name, default: [:]][v, default: 0] += 1 }
         for (name, v) in verdicts where v == .wrong && scan.viz?.fields[DocumentFieldName(rawValue: name)!]?.matchesMRZ == true {
@@ -102,7 +103,7 @@ func judgeVIZReal(directory: String, verbose: Bool, writeExpected: String?) {
         }
         if verbose {
             let line = verdicts.sorted { $0.key < $1.key }.map { name, v in
-                v == .exact ? name : "\(name):\(v.rawValue)" + (v == .wrong ? "(\(vizReported(scan)[name]!.value))" : "")
+                v == .exact ? name : "\(name):\(v.rawValue)" + (v == .wrong ? "(\(reported[name]!.value))" : "")
             }
             print("\(label.file.padding(toLength: 28, withPad: " ", startingAt: 0)) \(line.joined(separator: " "))")
         }

@@ -94,18 +94,17 @@ public func idkitScanSides(_ front: UnsafePointer<UInt8>?, _ frontLength: Int, _
         }
         if let error = DocumentScanner.vizError { throw error }
         let backBytes = back.map { Array(UnsafeBufferPointer(start: $0, count: backLength)) } ?? []
+        let scanner = DocumentScanner(readBarcodes: try o.flag("barcodes") ?? true, referenceDate: try o.date("referenceDate") ?? .today,
+                                      redaction: try o.redaction() ?? .fixed(.none))
         var sides: [GrayImage] = []
         for (side, bytes) in [("front", frontBytes), ("back", backBytes)] {
             do throws(ImageError) {
                 _ = try ImageDecoder.Format.required(bytes)
-                let decoded = try ImageDecoder.decodeWithOrientation(bytes)
-                sides.append(decoded.image.applyingEXIFOrientation(decoded.exifOrientation))
+                sides.append(try scanner.uprightImage(data: bytes))
             } catch {
                 throw ImageError(error.kind, "the \(side): \(error.message)")
             }
         }
-        let scanner = DocumentScanner(readBarcodes: try o.flag("barcodes") ?? true, referenceDate: try o.date("referenceDate") ?? .today,
-                                      redaction: try o.redaction() ?? .fixed(.none))
         let scan = scanner.scan(front: sides[0], back: sides[1])
         if scan.foundNothing {
             throw CABI.Failure(status: Int32(IDKIT_NOT_FOUND), kind: scan.status.rawValue,

@@ -33,18 +33,11 @@ extension MRZFastPath {
                 guard let p else { return }
                 bytes[offset(p.line, p.column)] = 0x80
             }
-            mark(&mustBytes, layout.dateOfBirth)
-            mark(&mustBytes, layout.dateOfExpiry)
-            mark(&mustBytes, layout.dateOfBirthCheck)
-            mark(&mustBytes, layout.dateOfExpiryCheck)
-            mark(&mustBytes, layout.documentNumberCheck)
-            mark(&mustBytes, layout.composite)
-            mark(&noneBytes, layout.documentCode)
-            mark(&noneBytes, layout.issuingState)
-            mark(&noneBytes, layout.nationality)
-            mark(&noneBytes, layout.name)
-            mark(&noneBytes, layout.primaryName)
-            mark(&noneBytes, layout.secondaryName)
+            for span in [layout.dateOfBirth, layout.dateOfExpiry] { mark(&mustBytes, span) }
+            for p in [layout.dateOfBirthCheck, layout.dateOfExpiryCheck, layout.documentNumberCheck, layout.composite] { mark(&mustBytes, p) }
+            for span in [layout.documentCode, layout.issuingState, layout.nationality, layout.name, layout.primaryName, layout.secondaryName] {
+                mark(&noneBytes, span)
+            }
             mark(&noneBytes, layout.sex)
             func words(_ bytes: [UInt8]) -> [UInt64] {
                 (0..<MRZFastPath.words).map { w in

@@ -89,4 +89,10 @@ extension DocumentScanner {
         let decoded = try ImageDecoder.decodeFile(atPath: path, limits: limits)
         return decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
     }
+
+    /// An encoded image decoded within ``limits`` and turned upright by its EXIF orientation.
+    public func uprightImage(data: [UInt8]) throws(ImageError) -> GrayImage {
+        let decoded = try ImageDecoder.decodeWithOrientation(data, limits: limits)
+        return decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+    }
 }

@@ -47,19 +47,23 @@ extension DocumentScanner {
         var backScan = plain.scan(back)
         var frontImage = front
         var report = SidesReport()
-        if !backScan.holdsMachineReadableData {
+        // The front's scan: its outline, and whether it holds an MRZ too. Given the other way
+        // round, the image given as the back is the front, scanned already.
+        let frontScan: DocumentScan
+        if backScan.holdsMachineReadableData {
+            var frontScanner = plain
+            frontScanner.readBarcodes = false
+            frontScanner.readVIZ = false
+            frontScan = frontScanner.scan(front)
+        } else {
             let other = plain.scan(front)
             guard other.holdsMachineReadableData else {
                 report.reason = "neither image holds an MRZ or a barcode: give the card's front, then its back (the side with the MRZ)"
                 report.reasonKind = "noMachineReadableSide"
                 return finished(backScan, report, since: t0)
             }
-            (backScan, frontImage, report.swapped) = (other, back, true)
+            (frontScan, backScan, frontImage, report.swapped) = (backScan, other, back, true)
         }
-        var frontScanner = plain
-        frontScanner.readBarcodes = false
-        frontScanner.readVIZ = false
-        let frontScan = frontScanner.scan(frontImage)
         if let frontLines = frontScan.reading?.lines, let backLines = backScan.reading?.lines {
             let same = frontLines == backLines
             report.match = same ? nil : false
@@ -118,23 +122,20 @@ extension DocumentScanner {
     private func finished(_ backScan: DocumentScan, _ report: SidesReport, since t0: Date) -> DocumentScan {
         var scan = backScan
         scan.sides = report
-        let verifiedMRZ = scan.reading?.verified == true ? scan.parsed : nil
-        let aamva = scan.barcodes.first { $0.format == .pdf417 }
-        if verifiedMRZ != nil || aamva != nil {
-            let front = report.match == true ? report.front.map { VIZReading($0.fields.mapValues { $0.value }) } : nil
-            let back = scan.viz.map { VIZReading($0.fields.mapValues { $0.value }) }
-            scan.document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
-                .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: front, vizBack: back)
-        }
         if report.match == false {
             scan.status = .sidesMismatch
             scan.reason = report.reason
             scan.reasonKind = report.reasonKind
         }
-        let documentClass = scan.document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
-        let settings = redaction.settings(for: documentClass)
-        scan.redaction = settings
-        if settings.redactsResult { scan.redactResult(document: scan.document, settings: settings) }
+        mergeAndRedact(&scan, verifiedMRZ: scan.reading?.verified == true ? scan.parsed : nil,
+                       vizFront: report.match == true ? report.front : nil, vizBack: scan.viz)
+        // The back was scanned unredacted (the front's fields are found by its MRZ): the other
+        // documents it shows are redacted here as a scan of one image redacts them.
+        for k in scan.documents.indices.dropFirst() {
+            let other = scan.documents[k], isBack = DocumentScan.vizSide(other.detection?.format) == .vizBack
+            mergeAndRedact(&scan.documents[k], verifiedMRZ: other.reading?.verified == true ? other.parsed : nil,
+                           vizFront: isBack ? nil : other.viz, vizBack: isBack ? other.viz : nil)
+        }
         if !scan.documents.isEmpty {
             scan.documents[0] = scan
             scan.documents[0].documents = []

@@ -14,7 +14,6 @@ extension DocumentScanner {
     /// its fields go into the merge as the VIZ of the side the image shows.
     func documentScan(outcome: MRZScanner.Outcome?, detection: DetectedDocument?, barcodes: [Barcode], image: GrayImage? = nil) -> DocumentScan {
         let (status, reason, reasonKind) = Self.verdict(outcome)
-        let aamva = barcodes.first { $0.format == .pdf417 }
         let verifiedMRZ = outcome?.reading?.verified == true ? outcome?.parsed : nil
         var detection = detection
         // The reading names the layout (a 2×44 band is a passport or an MRV-A visa).
@@ -23,24 +22,31 @@ extension DocumentScanner {
         if readVIZ, let image, let detection, let band = outcome?.band, let parsed = outcome?.parsed {
             viz = visualZone(of: image, detection, band: band, mrz: parsed)
         }
-        var document: DocumentResult?
-        if verifiedMRZ != nil || aamva != nil {
-            let vizReading = viz.map { VIZReading($0.page.fields.mapValues { $0.value }) }
-            let isBack = DocumentScan.vizSide(detection?.format) == .vizBack
-            document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
-                .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: isBack ? nil : vizReading, vizBack: isBack ? vizReading : nil)
-        }
         var scan = DocumentScan(status: status, reason: reason, band: outcome?.band, reading: outcome?.reading, parsed: outcome?.parsed,
-                                quality: nil, barcodes: barcodes, document: document, timingsMs: [:])
+                                quality: nil, barcodes: barcodes, document: nil, timingsMs: [:])
         scan.reasonKind = reasonKind
         scan.detection = detection
         scan.viz = viz?.page
         if let viz { scan.timingsMs["viz"] = viz.milliseconds }
-        let documentClass = document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
+        let isBack = DocumentScan.vizSide(detection?.format) == .vizBack
+        mergeAndRedact(&scan, verifiedMRZ: verifiedMRZ, vizFront: isBack ? nil : viz?.page, vizBack: isBack ? viz?.page : nil)
+        return scan
+    }
+
+    /// `scan`'s merged document, from its verified MRZ, its AAMVA barcode and the visual zones
+    /// given (none without a verified MRZ or a barcode to rest on), and the redaction its
+    /// document class asks for, applied to everything `scan` reports.
+    func mergeAndRedact(_ scan: inout DocumentScan, verifiedMRZ: MRZResult?, vizFront: VIZPage?, vizBack: VIZPage?) {
+        let aamva = scan.barcodes.first { $0.format == .pdf417 }
+        func reading(_ page: VIZPage?) -> VIZReading? { page.map { VIZReading($0.fields.mapValues { $0.value }) } }
+        if verifiedMRZ != nil || aamva != nil {
+            scan.document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
+                .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: reading(vizFront), vizBack: reading(vizBack))
+        }
+        let documentClass = scan.document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
         let settings = redaction.settings(for: documentClass)
         scan.redaction = settings
-        if settings.redactsResult { scan.redactResult(document: document, settings: settings) }
-        return scan
+        if settings.redactsResult { scan.redactResult(document: scan.document, settings: settings) }
     }
 
     /// The status of one MRZ reading, why in a sentence, and why in a word (``DocumentScan/reasonKind``).

@@ -69,8 +69,7 @@ enum ImageRoutes {
             for (k, part) in request.parts.enumerated() {
                 if let problem = unsupported(part.data) { return problem }
                 do {
-                    let decoded = try ImageDecoder.decodeWithOrientation(part.data)
-                    sides[part.name] = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+                    sides[part.name] = try scanner.uprightImage(data: part.data)
                 } catch {
                     return imageProblem(error, partLabel: "part \(k + 1) (\(part.name))")
                 }
@@ -84,8 +83,7 @@ enum ImageRoutes {
             for (k, part) in request.parts.enumerated() {
                 if let problem = unsupported(part.data) { return problem }
                 do {
-                    let decoded = try ImageDecoder.decodeWithOrientation(part.data)
-                    frames.append(decoded.image.applyingEXIFOrientation(decoded.exifOrientation))
+                    frames.append(try scanner.uprightImage(data: part.data))
                 } catch {
                     return imageProblem(error, partLabel: "part \(k + 1) (\(part.name))")
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import IDKitCore
 import IDKitDocument
 import IDKitMRZ
@@ -54,25 +55,22 @@ public struct VIZIssueDateFinder: Sendable {
         // read as 2011, so the birth is no lower bound.
         guard date.year % 100 != birth.year % 100 || date.month != birth.month || date.day != birth.day,
               date < expiry, date <= reference else { return false }
-        let days = days(expiry) - days(date)
+        let days = Self.days(from: date, to: expiry)
         return days >= 365 - 45 && days <= 11 * 366
     }
 
-    /// Days since 1970-01-01 (the proleptic Gregorian calendar's day count, H. Hinnant's
-    /// `days_from_civil`).
-    static func days(_ d: CalendarDate) -> Int {
-        let y = d.month <= 2 ? d.year - 1 : d.year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (d.month + (d.month > 2 ? -3 : 9)) + 2) / 5 + d.day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+    /// Days from `a` to `b` (Foundation's Gregorian calendar, in UTC).
+    static func days(from a: CalendarDate, to b: CalendarDate) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        func date(_ d: CalendarDate) -> DateComponents { DateComponents(year: d.year, month: d.month, day: d.day) }
+        return calendar.dateComponents([.day], from: date(a), to: date(b)).day ?? 0
     }
 
     /// Whether `iso` lies a whole number of years, within 45 days, before `expiry`.
     static func wholeYears(from iso: String, to expiry: CalendarDate) -> Bool {
         guard let date = CalendarDate(iso8601: iso) else { return false }
-        let days = Double(days(expiry) - days(date))
+        let days = Double(Self.days(from: date, to: expiry))
         let years = (days / 365.25).rounded()
         return years >= 1 && abs(days - years * 365.25) <= 45
     }

@@ -57,6 +57,18 @@ import Testing
         #expect(json.contains("\"match\":false"))
     }
 
+    /// Result redaction covers both sides: the front's printed values and the merged fields of
+    /// the names and the date of birth appear nowhere in the JSON.
+    @Test func redactionCoversTheFrontToo() throws {
+        let settings = RedactionSettings(mode: .fullResult, fields: [.firstName, .lastName, .dateOfBirth], redactMRZ: true)
+        let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1), redaction: .fixed(settings))
+        let scan = scanner.scan(front: try Self.image("card-a-front.png"), back: try Self.image("card-a-back.png"))
+        #expect(scan.sides?.match == true)
+        let json = scan.json(file: "sides")
+        for printed in ["JOHANNA", "ELIF", "14.06.1983", "1983-06-14", "MUELLER"] { #expect(!json.contains(printed), "\(printed)") }
+        #expect(json.contains("L01X00T47"))
+    }
+
     /// Two fronts: neither holds an MRZ or a barcode, and the scan says so rather than merging.
     @Test func twoFrontsHoldNothingToMergeOn() throws {
         let scan = Self.scanner.scan(front: try Self.image("card-a-front.png"), back: try Self.image("card-b-front.png"))
