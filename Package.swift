@@ -98,8 +98,10 @@ let package = Package(
                                                  "IDKitChip", "IDKitDocument", "IDKitMRZReading", "IDKitScan", "IDKitService"]),
         // The C interface: idkit.h and the one function written in C (freeing a result)...
         .target(name: "CIDKit"),
+        // Columns for data pipelines: MRZ and AAMVA tables filled into Arrow C Data Interface buffers.
+        .target(name: "IDKitArrow", dependencies: ["CIDKit", "IDKitCore", "IDKitMRZ", "IDKitAAMVA"]),
         // ...and the exports, bytes in and JSON out through the same encoders as the command line.
-        .target(name: "IDKitCABI", dependencies: ["CIDKit", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip",
+        .target(name: "IDKitCABI", dependencies: ["CIDKit", "IDKitArrow", "IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitChip",
                                                   "IDKitDocument", "IDKitScan", "IDKitVIZ"]),
         // The JSON Schema of every contract, by file name, from the descriptions beside the writers;
         // the C interface's among them, so this target links the C interface's Swift code.

@@ -31,6 +31,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         day8 = UInt8(truncatingIfNeeded: day)
     }
 
+    /// Days since 1970-01-01 (negative before it): Arrow's `date32`. The days-from-civil
+    /// arithmetic of the proleptic Gregorian calendar, in 400-year eras of 146,097 days.
+    @inlinable
+    public var daysSince1970: Int32 {
+        let y = Int(year16) - (month8 <= 2 ? 1 : 0)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let m = Int(month8)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int(day8) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return Int32(truncatingIfNeeded: era * 146_097 + dayOfEra - 719_468)
+    }
+
     /// Parses `YYYY-MM-DD`; `nil` when the text is not a real date.
     public init?(iso8601 text: String) {
         // Bytes, not Characters, and no allocation: this runs for every date a merge compares.

@@ -25,7 +25,7 @@ from . import _native
 from ._native import IDKitError
 from ._types import AAMVAResult, BACKeys, BarcodeResult, MRZRecord
 
-__all__ = ["IDKitError", "validate_mrz", "validate_many", "parse_aamva", "read_barcodes", "scan", "scan_sides", "merge", "bac_keys",
+__all__ = ["IDKitError", "validate_mrz", "validate_many", "validate_table", "parse_aamva", "parse_aamva_table", "read_barcodes", "scan", "scan_sides", "merge", "bac_keys",
            "version", "MRZRecord", "AAMVAResult", "BarcodeResult", "BACKeys"]
 
 # This package's version as installed (python/pyproject.toml), which is the library's
@@ -155,6 +155,35 @@ def _validate_batches(items: List[Any], options: Optional[bytes], correct: bool,
 # Items per library call of validate_many: the answer (about 700 bytes an MRZ) stays in the
 # caches, where one call for a million MRZs would write, copy and parse 700 MB.
 _BATCH = 2048
+
+
+def validate_table(texts: Any, *, correct: bool = False, strict: bool = False, accept_deviations: bool = False,
+                   reference_date: DateLike = None) -> "pyarrow.Table":
+    """MRZs as a `pyarrow.Table`, one row per item, in order, with the values of
+    `idkit validate --json` in columns (docs/arrow.md): `format`, `valid`, `validWithDeviations`,
+    `verdict` (`valid`/`invalid` under the options, `notAnMRZ`), every field (dates of birth and
+    expiry as `date32`, their six characters in `dateOfBirthRaw`/`dateOfExpiryRaw`), every check
+    digit's state, `errors`/`warnings`/`deviations` (their codes), `lines` and `correction`.
+
+    `texts`: a list (or other sequence) of str, a pyarrow string array or chunked array, or a
+    pandas Series. A None is a row whose `valid` is null and whose `errors` is `["nullInput"]`;
+    an item that is not a str raises TypeError. libidkit fills the table's Arrow buffers itself,
+    with the GIL released. Options as :func:`validate_mrz`.
+    """
+    from . import _arrow
+
+    return _arrow.validate_table(texts, _mrz_options(correct, strict, accept_deviations, reference_date))
+
+
+def parse_aamva_table(payloads: Any) -> "pyarrow.Table":
+    """AAMVA payloads (bytes; a list, a pyarrow binary or string array, a pandas Series) as a
+    `pyarrow.Table`, one row per payload (docs/arrow.md): the header, every field of
+    `idkit aamva --json` (dates as `date32`), `elements` as a map of every element, `warnings`
+    (their codes); a payload that is not AAMVA is a row with `error` (its kind), `errorMessage`
+    and `errorOffset` and every other column null, a None one whose `error` is `nullInput`."""
+    from . import _arrow
+
+    return _arrow.parse_aamva_table(payloads)
 
 
 def parse_aamva(data: Union[bytes, str]) -> AAMVAResult:

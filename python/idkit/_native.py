@@ -73,6 +73,16 @@ idkit_result *idkit_scan_sides(const uint8_t *front, size_t front_length, const 
 idkit_result *idkit_merge(const uint8_t *input_json, size_t length, const char *options_json);
 idkit_result *idkit_bac_keys(const uint8_t *request_json, size_t length, const char *options_json);
 void idkit_result_free(idkit_result *result);
+struct ArrowSchema { const char *format; const char *name; const char *metadata; int64_t flags; int64_t n_children;
+                     struct ArrowSchema **children; struct ArrowSchema *dictionary; void (*release)(struct ArrowSchema *);
+                     void *private_data; };
+struct ArrowArray { int64_t length; int64_t null_count; int64_t offset; int64_t n_buffers; int64_t n_children;
+                    const void **buffers; struct ArrowArray **children; struct ArrowArray *dictionary;
+                    void (*release)(struct ArrowArray *); void *private_data; };
+idkit_result *idkit_mrz_validate_arrow(const struct ArrowArray *texts, const struct ArrowSchema *texts_schema,
+                                       const char *options_json, struct ArrowSchema *out_schema, struct ArrowArray *out_array);
+idkit_result *idkit_aamva_parse_arrow(const struct ArrowArray *payloads, const struct ArrowSchema *payloads_schema,
+                                      const char *options_json, struct ArrowSchema *out_schema, struct ArrowArray *out_array);
 """
 
 
@@ -127,6 +137,8 @@ scan = _lib.idkit_scan
 scan_sides = _lib.idkit_scan_sides
 merge = _lib.idkit_merge
 bac_keys = _lib.idkit_bac_keys
+ffi = _ffi
+lib = _lib
 
 
 def version() -> str:

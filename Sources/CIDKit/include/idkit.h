@@ -128,6 +128,79 @@ idkit_result *idkit_merge(const uint8_t *input_json, size_t length, const char *
  */
 idkit_result *idkit_bac_keys(const uint8_t *request_json, size_t length, const char *options_json);
 
+/*
+ * Columns for data pipelines: the Arrow C Data Interface (https://arrow.apache.org/docs/format/
+ * CDataInterface.html), whose two structs are defined here as that specification defines them.
+ *
+ * Each function reads a column of inputs given as an Arrow array (`texts`/`payloads` with its
+ * `*_schema`: utf8 "u", large utf8 "U", binary "z" or large binary "Z"; offset, length and nulls
+ * honored) and fills `out_schema` and `out_array` with one struct array ("+s", a record batch):
+ * one row per input, in order, every buffer allocated by libidkit.
+ *
+ * Ownership: the input stays the caller's (libidkit only reads it during the call and never calls
+ * its release). On IDKIT_OK the two outputs are the caller's: call `out_array->release(out_array)`
+ * and `out_schema->release(out_schema)` once each when done (an importer such as pyarrow's
+ * `RecordBatch._import_from_c` takes them over and calls them itself). On any other status the
+ * outputs are left untouched (their `release` is not set by libidkit). The result's JSON is
+ * {"rows": N} on IDKIT_OK, else the error object.
+ *
+ * The columns, their types and their meaning: docs/arrow.md.
+ */
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+#endif /* ARROW_C_DATA_INTERFACE */
+
+/*
+ * MRZ texts (a record each, lines joined by '\n', as idkit_mrz_validate takes one) judged into a
+ * table with the values of `idkit validate --json`: format, valid, validWithDeviations, verdict,
+ * the fields (dates of birth and expiry as date32, their six characters as *Raw), the check
+ * digits, errors, warnings and deviations (their codes), lines, correction. A null input is a row
+ * whose `valid` is null and whose `errors` is ["nullInput"]. Options as idkit_mrz_validate.
+ */
+idkit_result *idkit_mrz_validate_arrow(const struct ArrowArray *texts, const struct ArrowSchema *texts_schema,
+                                       const char *options_json, struct ArrowSchema *out_schema,
+                                       struct ArrowArray *out_array);
+
+/*
+ * Raw AAMVA DL/ID payloads parsed into a table: the header, every field of `idkit aamva --json`
+ * (dates as date32, heights and weights as int32, flags as bool), `elements` as a map of every
+ * element as read, `warnings` (their codes), and for a payload that is not AAMVA `error`,
+ * `errorMessage` and `errorOffset` (every other column null). No options yet (pass NULL).
+ */
+idkit_result *idkit_aamva_parse_arrow(const struct ArrowArray *payloads, const struct ArrowSchema *payloads_schema,
+                                      const char *options_json, struct ArrowSchema *out_schema,
+                                      struct ArrowArray *out_array);
+
 /* Frees a result (NULL is allowed). */
 void idkit_result_free(idkit_result *result);
 

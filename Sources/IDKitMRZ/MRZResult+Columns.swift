@@ -1,0 +1,53 @@
+extension MRZResult {
+    /// Hands each field's UTF-8 to `body` in contract order (``MRZFields``'s: documentCode,
+    /// issuingState, documentNumber, primaryIdentifier, secondaryIdentifier, nationality,
+    /// dateOfBirth, sex, dateOfExpiry, optionalData1, optionalData2), `nil` for a field the layout
+    /// does not have: the values of `fields` in the JSON, without making a `String` of them.
+    public func forEachFieldUTF8(_ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+        if let fields = extras?.fields {
+            for value in [fields.documentCode, fields.issuingState, fields.documentNumber, fields.primaryIdentifier,
+                          fields.secondaryIdentifier, fields.nationality, fields.dateOfBirth, fields.sex,
+                          fields.dateOfExpiry, fields.optionalData1, fields.optionalData2] as [String?] {
+                guard var value else { body(nil); continue }
+                value.withUTF8 { body($0) }
+            }
+            return
+        }
+        let index = self.index
+        MRZResult.withUTF8(text) { t in
+            @inline(__always) func field(_ ref: FieldRef) {
+                if ref.mode == .absent { body(nil) } else { ref.withBytes(in: t) { body($0) } }
+            }
+            field(index.documentCode); field(index.issuingState); field(index.documentNumber)
+            field(index.primaryIdentifier); field(index.secondaryIdentifier); field(index.nationality)
+            field(index.dateOfBirth); field(index.sex); field(index.dateOfExpiry)
+            field(index.optionalData1); field(index.optionalData2)
+        }
+    }
+
+    /// Hands each line's UTF-8 to `body`, in order (the JSON's `lines`).
+    public func forEachLineUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        MRZResult.withUTF8(text) { t in
+            var start = 0
+            for i in 0...t.count where i == t.count || t[i] == 0x0A {
+                body(UnsafeBufferPointer(rebasing: t[start..<i]))
+                start = i + 1
+            }
+        }
+    }
+}
+
+extension MRZRecordValidator {
+    /// One MRZ text judged as ``validate(_:)`` judges a record of text (lines split at `\n`, a
+    /// line of 72, 88 or 90 characters split), from its bytes in place: the verdict only, no
+    /// `input` or `id`. An error's `lines` are the text's lines, none for text over 4096 bytes.
+    public func judge(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Outcome.Verdict {
+        if options.correct { return validate(text: Array(bytes)) }
+        do {
+            let result = try parser.parse(utf8: bytes)
+            return .result(result, correction: nil, accepted: accepts(result, nil))
+        } catch {
+            return .error(error, lines: bytes.count > MRZLines.maxInputBytes ? [] : Self.lines(of: Array(bytes)))
+        }
+    }
+}
