@@ -41,7 +41,13 @@ struct ArrowBuffer {
 
     @inline(__always) mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let from = bytes.baseAddress, bytes.count > 0, reserve(bytes.count) else { return }
-        (base! + count).copyMemory(from: from, byteCount: bytes.count)
+        let to = base! + count
+        if bytes.count <= 16 {
+            // Most values are a few bytes: a loop beats a call to memmove.
+            for k in 0..<bytes.count { to.storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self) }
+        } else {
+            to.copyMemory(from: from, byteCount: bytes.count)
+        }
         count &+= bytes.count
     }
 
@@ -62,26 +68,54 @@ struct ArrowBuffer {
     mutating func free() { Glibc.free(take()) }
 }
 
-/// The validity bit map of a column (Arrow: bit set = value present), and its null count.
+/// The validity bit map of a column (Arrow: bit set = value present), and its null count. The
+/// bits are zeroed when allocated, so a row costs one bit set (or a count for a null).
 struct ArrowValidity {
-    var bits: ArrowBuffer
+    private(set) var bits: UnsafeMutablePointer<UInt8>?
+    private var capacityBits: Int
     private(set) var length = 0
     private(set) var nullCount = 0
+    private(set) var exhausted = false
 
-    init(capacity rows: Int) { bits = ArrowBuffer(capacity: (rows + 7) / 8) }
+    init(capacity rows: Int) {
+        let bytes = max((rows + 7) / 8, 8)
+        bits = calloc(bytes, 1)?.assumingMemoryBound(to: UInt8.self)
+        capacityBits = bits == nil ? 0 : bytes * 8
+        exhausted = bits == nil
+    }
 
     @inline(__always) mutating func append(_ present: Bool) {
-        if length & 7 == 0 { bits.appendZeroByte() }
-        if bits.exhausted { length &+= 1; return }
-        if present { bits.setBit(length) } else { nullCount &+= 1 }
+        if length >= capacityBits { grow() }
+        if present {
+            if let bits { bits[length >> 3] |= 1 << UInt8(length & 7) }
+        } else {
+            nullCount &+= 1
+        }
         length &+= 1
+    }
+
+    @inline(never) private mutating func grow() {
+        let old = capacityBits / 8, bytes = max(old * 2, 64)
+        guard !exhausted, let bigger = realloc(bits, bytes)?.assumingMemoryBound(to: UInt8.self) else {
+            exhausted = true
+            Glibc.free(bits)
+            bits = nil
+            capacityBits = Int.max
+            return
+        }
+        (bigger + old).initialize(repeating: 0, count: bytes - old)
+        bits = bigger
+        capacityBits = bytes * 8
     }
 
     /// The bit map for export: `nil` (allowed by Arrow) when no value is null.
     mutating func take() -> UnsafeMutableRawPointer? {
-        if nullCount == 0 { bits.free(); return nil }
-        return bits.take()
+        defer { bits = nil; capacityBits = 0 }
+        if nullCount == 0 { Glibc.free(bits); return nil }
+        return UnsafeMutableRawPointer(bits)
     }
+
+    mutating func free() { Glibc.free(bits); bits = nil; capacityBits = 0 }
 }
 
 /// A column the table exports: its rows so far, and itself as an Arrow array and schema.
@@ -116,7 +150,7 @@ struct StringColumn: ArrowColumn {
     }
 
     var length: Int { validity.length }
-    var exhausted: Bool { validity.bits.exhausted || offsets.exhausted || data.exhausted || overflowed }
+    var exhausted: Bool { validity.exhausted || offsets.exhausted || data.exhausted || overflowed }
 
     @inline(__always) mutating func append(_ bytes: UnsafeRawBufferPointer) {
         data.append(bytes)
@@ -147,7 +181,7 @@ struct StringColumn: ArrowColumn {
         ArrowExport.fill(schema, format: "u", name: name)
     }
 
-    mutating func discard() { validity.bits.free(); offsets.free(); data.free() }
+    mutating func discard() { validity.free(); offsets.free(); data.free() }
 }
 
 /// Fixed-width values: `bool` ("b", bit-packed), `int32` ("i"), `date32` ("tdD", days since 1970).
@@ -164,7 +198,7 @@ struct FixedColumn: ArrowColumn {
     }
 
     var length: Int { validity.length }
-    var exhausted: Bool { validity.bits.exhausted || values.exhausted }
+    var exhausted: Bool { validity.exhausted || values.exhausted }
 
     @inline(__always) mutating func append(_ value: Bool) {
         let row = validity.length
@@ -192,7 +226,7 @@ struct FixedColumn: ArrowColumn {
         ArrowExport.fill(schema, format: kind == .bool ? "b" : kind == .int32 ? "i" : "tdD", name: name)
     }
 
-    mutating func discard() { validity.bits.free(); values.free() }
+    mutating func discard() { validity.free(); values.free() }
 }
 
 /// `list<utf8>` ("+l" with an "item" child): int32 offsets into the strings of all rows.
@@ -209,7 +243,7 @@ struct StringListColumn: ArrowColumn {
     }
 
     var length: Int { validity.length }
-    var exhausted: Bool { validity.bits.exhausted || offsets.exhausted || items.exhausted }
+    var exhausted: Bool { validity.exhausted || offsets.exhausted || items.exhausted }
     var overflowed: Bool { items.overflowed }
 
     /// Ends a row whose items were appended to `items`.
@@ -233,7 +267,7 @@ struct StringListColumn: ArrowColumn {
         ArrowExport.fill(schema, format: "+l", name: name, children: childSchema, count: 1)
     }
 
-    mutating func discard() { validity.bits.free(); offsets.free(); items.discard() }
+    mutating func discard() { validity.free(); offsets.free(); items.discard() }
 }
 
 /// `map<utf8, utf8>` ("+m" with an "entries" struct of "key" and "value").
@@ -252,7 +286,7 @@ struct StringMapColumn: ArrowColumn {
     }
 
     var length: Int { validity.length }
-    var exhausted: Bool { validity.bits.exhausted || offsets.exhausted || keys.exhausted || values.exhausted }
+    var exhausted: Bool { validity.exhausted || offsets.exhausted || keys.exhausted || values.exhausted }
     var overflowed: Bool { keys.overflowed || values.overflowed }
 
     mutating func append(key: String, value: String) {
@@ -285,5 +319,47 @@ struct StringMapColumn: ArrowColumn {
         ArrowExport.fill(schema, format: "+m", name: name, children: entrySchema, count: 1)
     }
 
-    mutating func discard() { validity.bits.free(); offsets.free(); keys.discard(); values.discard() }
+    mutating func discard() { validity.free(); offsets.free(); keys.discard(); values.discard() }
+}
+
+/// A column of a few known words, dictionary-encoded ("c": int8 indices into a utf8 dictionary
+/// of the words): a row costs one byte, and pandas reads it as a categorical.
+struct DictionaryColumn: ArrowColumn {
+    let words: [StaticString]
+    var validity: ArrowValidity
+    var indices: ArrowBuffer
+
+    init(_ words: [StaticString], capacity rows: Int) {
+        self.words = words
+        validity = ArrowValidity(capacity: rows)
+        indices = ArrowBuffer(capacity: rows)
+    }
+
+    var length: Int { validity.length }
+    var exhausted: Bool { validity.exhausted || indices.exhausted }
+
+    /// Row value `words[index]`.
+    @inline(__always) mutating func append(_ index: Int8) {
+        indices.append(index)
+        validity.append(true)
+    }
+
+    @inline(__always) mutating func appendNull() {
+        indices.append(Int8(0))
+        validity.append(false)
+    }
+
+    mutating func export(to array: UnsafeMutablePointer<ArrowArray>, _ schema: UnsafeMutablePointer<ArrowSchema>, name: String) {
+        var dictionary = StringColumn(capacity: words.count, bytesPerRow: 8)
+        for word in words { dictionary.append(word) }
+        let valuesArray = calloc(1, MemoryLayout<ArrowArray>.stride)!.bindMemory(to: ArrowArray.self, capacity: 1)
+        let valuesSchema = calloc(1, MemoryLayout<ArrowSchema>.stride)!.bindMemory(to: ArrowSchema.self, capacity: 1)
+        dictionary.export(to: valuesArray, valuesSchema, name: "")
+        ArrowExport.fill(array, length: length, nullCount: validity.nullCount, buffers: [validity.take(), indices.take()])
+        array.pointee.dictionary = valuesArray
+        ArrowExport.fill(schema, format: "c", name: name)
+        schema.pointee.dictionary = valuesSchema
+    }
+
+    mutating func discard() { validity.free(); indices.free() }
 }

@@ -19,6 +19,10 @@ enum ArrowExport {
             }
             free(children)
         }
+        if let dictionary = a.dictionary {
+            if let release = dictionary.pointee.release { release(dictionary) }
+            free(dictionary)
+        }
         if let buffers = a.buffers {
             for i in 0..<Int(a.n_buffers) { free(UnsafeMutableRawPointer(mutating: buffers[i])) }
             free(buffers)
@@ -36,6 +40,10 @@ enum ArrowExport {
                 free(child)
             }
             free(children)
+        }
+        if let dictionary = s.dictionary {
+            if let release = dictionary.pointee.release { release(dictionary) }
+            free(dictionary)
         }
         free(UnsafeMutableRawPointer(mutating: s.format))
         free(UnsafeMutableRawPointer(mutating: s.name))

@@ -15,63 +15,69 @@ public struct MRZTable {
                                   "checkDigitOptionalData", "checkDigitComposite"]
     static let dateFields: Set<Int> = [6, 8]
 
-    let validator: MRZRecordValidator
+    /// Whether the texts are corrected (the `correction` column has values).
+    let correct: Bool
     private(set) var rows = 0
-    var format: StringColumn
+    var format: DictionaryColumn
     var valid: FixedColumn
     var validWithDeviations: FixedColumn
-    var verdict: StringColumn
-    var fields: [StringColumn]
+    var verdict: DictionaryColumn
+    /// The 11 fields' columns, in memory of their own, so that the closure that fills them
+    /// captures a pointer, not the table.
+    let strings: UnsafeMutablePointer<StringColumn>
+    /// The 5 check digits' columns: `valid`, `invalid` or null.
+    var checkDigits: (DictionaryColumn, DictionaryColumn, DictionaryColumn, DictionaryColumn, DictionaryColumn)
     var dateOfBirth: FixedColumn
     var dateOfExpiry: FixedColumn
-    var checkDigits: [StringColumn]
     var errors: StringListColumn
     var warnings: StringListColumn
     var deviations: StringListColumn
     var lines: StringListColumn
     var correction: StringColumn
 
-    public init(options: MRZRecordValidator.Options, capacity rows: Int) {
-        validator = MRZRecordValidator(options: options)
-        format = StringColumn(capacity: rows, bytesPerRow: 3)
+    public init(correct: Bool, capacity rows: Int) {
+        self.correct = correct
+        format = DictionaryColumn(MRZFormat.allCases.map(\.jsonName), capacity: rows)
         valid = FixedColumn(.bool, capacity: rows)
         validWithDeviations = FixedColumn(.bool, capacity: rows)
-        verdict = StringColumn(capacity: rows, bytesPerRow: 5)
+        verdict = DictionaryColumn([Self.valid, Self.invalid, Self.notAnMRZ], capacity: rows)
         // Field widths of a TD3 (the names' 39 characters), so that clean input never grows a buffer.
-        fields = [1, 3, 9, 39, 39, 3, 6, 1, 6, 16, 16].map { StringColumn(capacity: rows, bytesPerRow: $0) }
+        strings = .allocate(capacity: 11)
+        for (k, width) in [1, 3, 9, 39, 39, 3, 6, 1, 6, 16, 16].enumerated() {
+            (strings + k).initialize(to: StringColumn(capacity: rows, bytesPerRow: width))
+        }
+        let states = { DictionaryColumn([Self.valid, Self.invalid], capacity: rows) }
+        checkDigits = (states(), states(), states(), states(), states())
         dateOfBirth = FixedColumn(.date32, capacity: rows)
         dateOfExpiry = FixedColumn(.date32, capacity: rows)
-        checkDigits = (0..<5).map { _ in StringColumn(capacity: rows, bytesPerRow: 5) }
         errors = StringListColumn(capacity: rows, itemsPerRow: 0, bytesPerItem: 16)
         warnings = StringListColumn(capacity: rows, itemsPerRow: 0, bytesPerItem: 16)
         deviations = StringListColumn(capacity: rows, itemsPerRow: 0, bytesPerItem: 16)
         lines = StringListColumn(capacity: rows, itemsPerRow: 2, bytesPerItem: 44)
-        correction = StringColumn(capacity: options.correct ? rows : 0, bytesPerRow: 9)
+        correction = StringColumn(capacity: correct ? rows : 0, bytesPerRow: 9)
     }
 
-    /// Judges one text (`nil`: a null input) into the next row.
-    public mutating func append(_ text: UnsafeBufferPointer<UInt8>?) {
+    /// One text's verdict (``MRZRecordValidator/judge(utf8:)``; `nil`: a null input) as the
+    /// next row. The caller judges, so that the validator is not read through the table while
+    /// the table is being changed (which made the compiler copy the table for every row).
+    public mutating func append(_ judged: MRZRecordValidator.Outcome.Verdict?) {
         rows += 1
-        guard let text else { return appendNull() }
-        switch validator.judge(utf8: text) {
+        guard let judged else { return appendNull() }
+        switch judged {
         case .result(let result, let fix, let accepted):
-            format.append(result.format.jsonName)
+            format.append(Self.index(of: result.format))
             valid.append(result.isValid)
             validWithDeviations.append(result.isValidAcceptingDeviations)
-            verdict.append(accepted ? Self.valid : Self.invalid)
+            verdict.append(accepted ? 0 : 1)
             var i = 0
+            let fields = strings
             result.forEachFieldUTF8 { bytes in
                 if let bytes { fields[i].append(bytes) } else { fields[i].appendNull() }
                 i += 1
             }
             append(result.dateOfBirth, to: &dateOfBirth)
             append(result.dateOfExpiry, to: &dateOfExpiry)
-            let c = result.checkDigits
-            append(c.documentNumber, to: &checkDigits[0])
-            append(c.dateOfBirth, to: &checkDigits[1])
-            append(c.dateOfExpiry, to: &checkDigits[2])
-            append(c.optionalData, to: &checkDigits[3])
-            append(c.composite, to: &checkDigits[4])
+            appendCheckDigits(result.checkDigits)
             if result.isValid && result.warnings.isEmpty && result.deviations.isEmpty {
                 errors.appendEmpty(); warnings.appendEmpty(); deviations.appendEmpty()
             } else {
@@ -79,14 +85,16 @@ public struct MRZTable {
                 Self.append(result.warnings, to: &warnings)
                 Self.append(result.deviations, to: &deviations)
             }
-            result.forEachLineUTF8 { lines.items.append($0) }
-            lines.endRow()
-            if let fix { correction.append(fix.outcome.rawValue) } else if validator.options.correct { correction.appendNull() }
+            var rowLines = lines
+            result.forEachLineUTF8 { rowLines.items.append($0) }
+            rowLines.endRow()
+            lines = rowLines
+            if let fix { correction.append(fix.outcome.rawValue) } else if correct { correction.appendNull() }
         case .error(let error, let texts):
             format.appendNull()
             valid.append(false)
             validWithDeviations.append(false)
-            verdict.append(Self.notAnMRZ)
+            verdict.append(2)
             appendNullFields()
             errors.items.append(error.kind.rawValue)
             errors.endRow()
@@ -94,8 +102,36 @@ public struct MRZTable {
             deviations.appendEmpty()
             for line in texts { lines.items.append(line) }
             lines.endRow()
-            if validator.options.correct { correction.appendNull() }
+            if correct { correction.appendNull() }
         }
+    }
+
+    /// A clean MRZ read in place (``MRZRecordValidator/judgeClean(utf8:)``) from `text` as the next
+    /// row: the row ``append(_:)`` writes for its result, without the result.
+    public mutating func append(clean r: MRZCleanReading, text: UnsafeBufferPointer<UInt8>) {
+        rows += 1
+        format.append(Self.index(of: r.format))
+        valid.append(true)
+        validWithDeviations.append(true)
+        verdict.append(0)
+        var i = 0
+        let fields = strings
+        r.forEachFieldUTF8(in: text) { bytes in
+            if let bytes { fields[i].append(bytes) } else { fields[i].appendNull() }
+            i += 1
+        }
+        dateOfBirth.append(r.dateOfBirth.daysSince1970)
+        append(r.dateOfExpiry, to: &dateOfExpiry)
+        appendCheckDigits(r.checkDigits)
+        errors.appendEmpty(); warnings.appendEmpty(); deviations.appendEmpty()
+        // Canonical text: the lines are the text cut at each '\n'.
+        var start = 0
+        for k in 0..<text.count where text[k] == 0x0A {
+            lines.items.append(UnsafeBufferPointer(rebasing: text[start..<k]))
+            start = k + 1
+        }
+        lines.items.append(UnsafeBufferPointer(rebasing: text[start...]))
+        lines.endRow()
     }
 
     /// A null input: `valid` null, `errors` `["nullInput"]`.
@@ -110,24 +146,44 @@ public struct MRZTable {
         warnings.appendEmpty()
         deviations.appendEmpty()
         lines.appendNull()
-        if validator.options.correct { correction.appendNull() }
+        if correct { correction.appendNull() }
     }
 
     mutating func appendNullFields() {
-        for k in fields.indices { fields[k].appendNull() }
+        for k in 0..<11 { strings[k].appendNull() }
+        checkDigits.0.appendNull(); checkDigits.1.appendNull(); checkDigits.2.appendNull()
+        checkDigits.3.appendNull(); checkDigits.4.appendNull()
         dateOfBirth.appendNull()
         dateOfExpiry.appendNull()
-        for k in checkDigits.indices { checkDigits[k].appendNull() }
     }
 
     static let valid: StaticString = "valid", invalid: StaticString = "invalid", notAnMRZ: StaticString = "notAnMRZ"
 
-    func append(_ status: CheckDigitStatus, to column: inout StringColumn) {
-        switch status {
-        case .absent: column.appendNull()
-        case .valid: column.append(Self.valid)
-        case .invalid: column.append(Self.invalid)
+    /// The format's place in the `format` column's dictionary (`MRZFormat.allCases`'s order).
+    @inline(__always) static func index(of format: MRZFormat) -> Int8 {
+        switch format {
+        case .td1: return 0
+        case .td2: return 1
+        case .td3: return 2
+        case .mrvA: return 3
+        case .mrvB: return 4
+        case .franceID1988: return 5
         }
+    }
+
+    mutating func appendCheckDigits(_ c: MRZCheckDigits) {
+        @inline(__always) func append(_ status: CheckDigitStatus, to column: inout DictionaryColumn) {
+            switch status {
+            case .absent: column.appendNull()
+            case .valid: column.append(0)
+            case .invalid: column.append(1)
+            }
+        }
+        append(c.documentNumber, to: &checkDigits.0)
+        append(c.dateOfBirth, to: &checkDigits.1)
+        append(c.dateOfExpiry, to: &checkDigits.2)
+        append(c.optionalData, to: &checkDigits.3)
+        append(c.composite, to: &checkDigits.4)
     }
 
     func append(_ date: CalendarDate?, to column: inout FixedColumn) {
@@ -145,14 +201,17 @@ public struct MRZTable {
         table.columns = [("format", format), ("valid", valid), ("validWithDeviations", validWithDeviations), ("verdict", verdict)]
         for (k, name) in Self.fieldNames.enumerated() {
             if k == 6 { table.columns.append((name, dateOfBirth)) } else if k == 8 { table.columns.append((name, dateOfExpiry)) } else {
-                table.columns.append((name, fields[k]))
+                table.columns.append((name, strings[k]))
             }
         }
-        table.columns += [("dateOfBirthRaw", fields[6]), ("dateOfExpiryRaw", fields[8])]
-        for (k, name) in Self.checkDigitNames.enumerated() { table.columns.append((name, checkDigits[k])) }
+        table.columns += [("dateOfBirthRaw", strings[6]), ("dateOfExpiryRaw", strings[8])]
+        let states = [checkDigits.0, checkDigits.1, checkDigits.2, checkDigits.3, checkDigits.4]
+        for (k, name) in Self.checkDigitNames.enumerated() { table.columns.append((name, states[k])) }
+        strings.deinitialize(count: 11)
+        strings.deallocate()
         table.columns += [("errors", errors), ("warnings", warnings), ("deviations", deviations), ("lines", lines)]
         var correction = self.correction
-        if !validator.options.correct {
+        if !correct {
             // Without correction the column is all null.
             correction.discard()
             correction = StringColumn(capacity: rows, bytesPerRow: 0)

@@ -10,8 +10,15 @@ public func idkitMRZValidateArrow(_ texts: UnsafePointer<ArrowArray>?, _ textsSc
                                   _ options: UnsafePointer<CChar>?, _ outSchema: UnsafeMutablePointer<ArrowSchema>?,
                                   _ outArray: UnsafeMutablePointer<ArrowArray>?) -> UnsafeMutablePointer<idkit_result>? {
     CABI.callArrow(texts, textsSchema, options, allowed: CABI.mrzOptions, outSchema, outArray) { input, o, array, schema in
-        var table = MRZTable(options: try o.mrz(), capacity: input.count)
-        for i in 0..<input.count { table.append(input.value(i)) }
+        let options = try o.mrz()
+        let validator = MRZRecordValidator(options: options)
+        var table = MRZTable(correct: options.correct, capacity: input.count)
+        for i in 0..<input.count {
+            guard let text = input.value(i) else { table.append(nil); continue }
+            if let clean = validator.judgeClean(utf8: text) { table.append(clean: clean, text: text) } else {
+                table.append(validator.judge(utf8: text))
+            }
+        }
         try table.export(to: array, schema)
     }
 }

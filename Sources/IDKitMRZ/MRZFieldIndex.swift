@@ -1,6 +1,8 @@
 /// Where one field's value stands in a result's text. Strings are made from it only when a caller
 /// asks for ``MRZResult/fields``: parsing and validating, and writing JSON, need none.
+@usableFromInline
 struct FieldRef: Sendable, Hashable {
+    @usableFromInline
     enum Mode: UInt8, Sendable {
         /// The layout has no such field: `nil`.
         case absent
@@ -12,12 +14,12 @@ struct FieldRef: Sendable, Hashable {
         case sex
     }
 
-    var mode: Mode
-    var start: UInt8
-    var count: UInt8
+    @usableFromInline var mode: Mode
+    @usableFromInline var start: UInt8
+    @usableFromInline var count: UInt8
     /// A second range appended to the first: the continuation of a TD1/TD2 long document number.
-    var start2: UInt8 = 0
-    var count2: UInt8 = 0
+    @usableFromInline var start2: UInt8 = 0
+    @usableFromInline var count2: UInt8 = 0
 
     static let absent = FieldRef(mode: .absent, start: 0, count: 0)
 
@@ -30,7 +32,7 @@ struct FieldRef: Sendable, Hashable {
     }
 
     /// The value's UTF-8 bytes, handed to `body` without building a `String`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func withBytes<R>(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let base = text.baseAddress!
         switch mode {
@@ -69,18 +71,19 @@ struct FieldRef: Sendable, Hashable {
 }
 
 /// The fields of a parsed MRZ as ranges of its text.
+@usableFromInline
 struct FieldIndex: Sendable, Hashable {
-    var documentCode = FieldRef.absent
-    var issuingState = FieldRef.absent
-    var documentNumber = FieldRef.absent
-    var primaryIdentifier = FieldRef.absent
-    var secondaryIdentifier = FieldRef.absent
-    var nationality = FieldRef.absent
-    var dateOfBirth = FieldRef.absent
-    var sex = FieldRef.absent
-    var dateOfExpiry = FieldRef.absent
-    var optionalData1 = FieldRef.absent
-    var optionalData2 = FieldRef.absent
+    @usableFromInline var documentCode = FieldRef.absent
+    @usableFromInline var issuingState = FieldRef.absent
+    @usableFromInline var documentNumber = FieldRef.absent
+    @usableFromInline var primaryIdentifier = FieldRef.absent
+    @usableFromInline var secondaryIdentifier = FieldRef.absent
+    @usableFromInline var nationality = FieldRef.absent
+    @usableFromInline var dateOfBirth = FieldRef.absent
+    @usableFromInline var sex = FieldRef.absent
+    @usableFromInline var dateOfExpiry = FieldRef.absent
+    @usableFromInline var optionalData1 = FieldRef.absent
+    @usableFromInline var optionalData2 = FieldRef.absent
 
     func materialize(_ text: String) -> MRZFields {
         MRZResult.withUTF8(text) { t in

@@ -51,3 +51,39 @@ extension MRZRecordValidator {
         }
     }
 }
+
+/// A clean MRZ (every check digit valid, no warning, no deviation) read in place from text that
+/// is exactly its lines joined by `\n`: what ``MRZResult`` holds for it, without the `String` a
+/// result keeps. For batch writers that copy each field's bytes out at once.
+public struct MRZCleanReading: Sendable {
+    public let format: MRZFormat
+    public let checkDigits: MRZCheckDigits
+    public let dateOfBirth: CalendarDate
+    public let dateOfExpiry: CalendarDate?
+    @usableFromInline let index: FieldIndex
+
+    /// The fields' UTF-8 in `text` (the text this was read from), as ``MRZResult/forEachFieldUTF8(_:)``.
+    @inlinable @inline(__always)
+    public func forEachFieldUTF8(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+        @inline(__always) func field(_ ref: FieldRef) {
+            if ref.mode == .absent { body(nil) } else { ref.withBytes(in: text) { body($0) } }
+        }
+        field(index.documentCode); field(index.issuingState); field(index.documentNumber)
+        field(index.primaryIdentifier); field(index.secondaryIdentifier); field(index.nationality)
+        field(index.dateOfBirth); field(index.sex); field(index.dateOfExpiry)
+        field(index.optionalData1); field(index.optionalData2)
+    }
+}
+
+extension MRZRecordValidator {
+    /// The text read in place when it is a clean MRZ in canonical form, `nil` otherwise (and
+    /// always when correcting): then ``judge(utf8:)`` gives the whole verdict. A clean MRZ is
+    /// valid under every option (no error, no warning, nothing corrected).
+    @inline(__always)
+    public func judgeClean(utf8 bytes: UnsafeBufferPointer<UInt8>) -> MRZCleanReading? {
+        guard !options.correct, let format = MRZFastPath.canonicalFormat(bytes),
+              let r = MRZFastPath.read(bytes.baseAddress!, count: bytes.count, format: format, reference: parser.referenceDate)
+        else { return nil }
+        return MRZCleanReading(format: format, checkDigits: r.checks, dateOfBirth: r.birth, dateOfExpiry: r.expiry, index: r.index)
+    }
+}

@@ -70,4 +70,33 @@ import IDKitTestSupport
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("ok 30 checks"), "\(result.output)")
     }
+
+    /// The Arrow export from C (`c/arrow_test.c`), read back without an Arrow library, always under
+    /// AddressSanitizer (the toolchain's clang; ThreadSanitizer when the library is built with it):
+    /// a buffer freed twice or read after its release fails the run, and LeakSanitizer fails it at
+    /// exit for any buffer a release left behind.
+    @Test func theArrowExportIsReadBackFromCUnderAddressSanitizer() throws {
+        let library = try #require(Self.library, "libIDKitC.so is not next to the test bundle: run 'swift build' (make test does) first")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-arrow-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("libidkit.so"), withDestinationURL: library)
+        let thread = try Data(contentsOf: library).range(of: Data("__tsan_init".utf8)) != nil
+        let program = work.appendingPathComponent("arrow_test").path
+        var flags = ["-fsanitize=\(thread ? "thread" : "address")", "-g", "-std=c11", "-Wall", "-Wextra", "-Werror",
+                     "-I", Self.root.appendingPathComponent("Sources/CIDKit/include").path,
+                     Self.root.appendingPathComponent("Tests/IDKitCABITests/c/arrow_test.c").path, "-o", program,
+                     "-L", work.path, "-lidkit", "-Wl,-rpath," + work.path]
+        if thread {
+            flags += ["-L/opt/swift/usr/lib/swift/linux", "-ldispatch", "-lBlocksRuntime", "-Wl,-rpath,/opt/swift/usr/lib/swift/linux"]
+        }
+        let compiled = try Self.run("/opt/swift/usr/bin/clang", flags)
+        #expect(compiled.status == 0, "clang failed: \(compiled.output.suffix(2000))")
+        guard compiled.status == 0 else { return }
+        let payload = Self.root.appendingPathComponent("TestVectors/aamva/generated/v10-dl-va.bin").path
+        let result = try Self.run(program, [payload])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("ok 122 checks"), "\(result.output)")
+        #expect(!result.output.contains("LeakSanitizer") && !result.output.contains("AddressSanitizer"), "\(result.output)")
+    }
 }

@@ -5,7 +5,7 @@ over: no JSON and no Python object per record. cffi releases the GIL during each
 """
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, Iterator, List, Optional
 
 import pyarrow as pa
 
@@ -24,48 +24,57 @@ def _address(pointer: Any) -> int:
     return int(_ffi.cast("uintptr_t", pointer))
 
 
-def _column(values: Any, name: str, binary: bool) -> pa.ChunkedArray:
-    """`values` as a chunked Arrow array of strings (or bytes): a list or other sequence, a pyarrow
-    array or chunked array, a pandas Series. Anything else, and items that are not `str` (or `bytes`
-    with `binary`) or None, raise TypeError."""
+def _chunks(values: Any, name: str, binary: bool) -> Iterator[pa.Array]:
+    """`values` as Arrow arrays of strings (or bytes) of at most CHUNK_ROWS rows each: a list or
+    other sequence (converted a chunk at a time, so that each chunk is still in the caches when
+    libidkit reads it), a pyarrow array or chunked array, a pandas Series. Anything else, and
+    items that are not `str` (or `bytes` with `binary`) or None, raise TypeError."""
     target = pa.binary() if binary else pa.string()
     kinds = "str or bytes" if binary else "str"
     if isinstance(values, (str, bytes, bytearray)):
         raise TypeError(f"{name} must be a sequence of {kinds}, a pyarrow array or a pandas Series, not one {type(values).__name__}")
     if isinstance(values, pa.ChunkedArray):
-        column = values
+        arrays = values.chunks
     elif isinstance(values, pa.Array):
-        column = pa.chunked_array([values], type=values.type)
+        arrays = [values]
     elif type(values).__name__ == "Series" and hasattr(values, "array"):
         try:
-            column = pa.chunked_array([pa.Array.from_pandas(values)])
+            arrays = [pa.Array.from_pandas(values)]
         except (pa.ArrowTypeError, pa.ArrowInvalid) as error:
             raise TypeError(f"{name} must hold {kinds} or None: {error}") from None
     else:
-        try:
-            column = pa.chunked_array([pa.array(values, type=target)], type=target)
-        except (pa.ArrowTypeError, pa.ArrowInvalid, TypeError):
-            allowed = (str, bytes, bytearray) if binary else (str,)
-            items = list(values)
-            bad = next((i for i, v in enumerate(items) if v is not None and not isinstance(v, allowed)), None)
-            if bad is None:
-                raise
-            raise TypeError(f"{name}[{bad}] must be {kinds} or None, not {type(items[bad]).__name__}") from None
-    kind = str(column.type)
-    if kind == "null":
-        column = column.cast(target)
-    elif kind in ("string_view", "binary_view"):
-        column = column.cast(pa.string() if kind == "string_view" else pa.binary())
-    elif kind not in _ACCEPTED or (not binary and "binary" in kind):
-        raise TypeError(f"{name} must hold {kinds}, not Arrow type {kind}")
-    return column
+        items = values if isinstance(values, (list, tuple)) else list(values)
+        if not items:
+            yield pa.array([], type=target)
+        for start in range(0, len(items), CHUNK_ROWS):
+            part = items[start:start + CHUNK_ROWS]
+            try:
+                yield pa.array(part, type=target)
+            except (pa.ArrowTypeError, pa.ArrowInvalid, TypeError):
+                allowed = (str, bytes, bytearray) if binary else (str,)
+                bad = next((i for i, v in enumerate(part) if v is not None and not isinstance(v, allowed)), None)
+                if bad is None:
+                    raise
+                raise TypeError(f"{name}[{start + bad}] must be {kinds} or None, not {type(part[bad]).__name__}") from None
+        return
+    if not arrays:
+        arrays = [pa.array([], type=target)]
+    for array in arrays:
+        kind = str(array.type)
+        if kind == "null":
+            array = array.cast(target)
+        elif kind in ("string_view", "binary_view"):
+            array = array.cast(pa.string() if kind == "string_view" else pa.binary())
+        elif kind not in _ACCEPTED or (not binary and "binary" in kind):
+            raise TypeError(f"{name} must hold {kinds}, not Arrow type {kind}")
+        if len(array) == 0:
+            yield array
+        for start in range(0, len(array), CHUNK_ROWS):
+            yield array.slice(start, CHUNK_ROWS)
 
 
-def _table(function: Callable[..., Any], column: pa.ChunkedArray, options: Optional[bytes]) -> pa.Table:
+def _table(function: Callable[..., Any], chunks: Iterator[pa.Array], options: Optional[bytes]) -> pa.Table:
     batches: List[pa.RecordBatch] = []
-    chunks = [chunk.slice(start, CHUNK_ROWS) for chunk in column.chunks for start in range(0, len(chunk), CHUNK_ROWS)]
-    if not chunks:
-        chunks = [pa.array([], type=column.type)]
     in_array = _ffi.new("struct ArrowArray *")
     in_schema = _ffi.new("struct ArrowSchema *")
     for chunk in chunks:
@@ -86,8 +95,8 @@ def _table(function: Callable[..., Any], column: pa.ChunkedArray, options: Optio
 
 
 def validate_table(texts: Any, options: Optional[bytes]) -> pa.Table:
-    return _table(_native.lib.idkit_mrz_validate_arrow, _column(texts, "texts", binary=False), options)
+    return _table(_native.lib.idkit_mrz_validate_arrow, _chunks(texts, "texts", binary=False), options)
 
 
 def parse_aamva_table(payloads: Any) -> pa.Table:
-    return _table(_native.lib.idkit_aamva_parse_arrow, _column(payloads, "payloads", binary=True), None)
+    return _table(_native.lib.idkit_aamva_parse_arrow, _chunks(payloads, "payloads", binary=True), None)
