@@ -44,10 +44,10 @@ schemas:
 PYTHON_VENV ?= .build/python-venv
 PYTHON_LIB ?= $(CURDIR)/.build/release/libIDKitC.so
 # setuptools 70.1 or later builds wheels itself (the venv's own is older and needs `wheel`).
-PYTHON_PACKAGES = pytest cffi orjson jsonschema "dask[bag,dataframe]" distributed "setuptools>=70.1"
+PYTHON_PACKAGES = pytest cffi orjson pyarrow jsonschema "dask[bag,dataframe]" distributed "setuptools>=70.1"
 python-venv:
 	@test -x $(PYTHON_VENV)/bin/python || python3 -m venv $(PYTHON_VENV)
-	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, jsonschema, dask.bag, dask.dataframe, distributed, setuptools; \
+	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, pyarrow, jsonschema, dask.bag, dask.dataframe, distributed, setuptools; \
 		assert tuple(map(int, setuptools.__version__.split('.')[:2])) >= (70, 1)" 2>/dev/null \
 		|| $(PYTHON_VENV)/bin/pip install -q --upgrade $(PYTHON_PACKAGES)
 
