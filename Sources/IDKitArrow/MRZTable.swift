@@ -125,12 +125,9 @@ public struct MRZTable {
         appendCheckDigits(r.checkDigits)
         errors.appendEmpty(); warnings.appendEmpty(); deviations.appendEmpty()
         // Canonical text: the lines are the text cut at each '\n'.
-        var start = 0
-        for k in 0..<text.count where text[k] == 0x0A {
-            lines.items.append(UnsafeBufferPointer(rebasing: text[start..<k]))
-            start = k + 1
-        }
-        lines.items.append(UnsafeBufferPointer(rebasing: text[start...]))
+        var rowLines = lines
+        MRZResult.forEachLine(in: text) { rowLines.items.append($0) }
+        lines = rowLines
         lines.endRow()
     }
 

@@ -14,25 +14,21 @@ extension MRZResult {
             return
         }
         let index = self.index
-        MRZResult.withUTF8(text) { t in
-            @inline(__always) func field(_ ref: FieldRef) {
-                if ref.mode == .absent { body(nil) } else { ref.withBytes(in: t) { body($0) } }
-            }
-            field(index.documentCode); field(index.issuingState); field(index.documentNumber)
-            field(index.primaryIdentifier); field(index.secondaryIdentifier); field(index.nationality)
-            field(index.dateOfBirth); field(index.sex); field(index.dateOfExpiry)
-            field(index.optionalData1); field(index.optionalData2)
-        }
+        MRZResult.withUTF8(text) { index.forEachFieldUTF8(in: $0, body) }
     }
 
     /// Hands each line's UTF-8 to `body`, in order (the JSON's `lines`).
     public func forEachLineUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        MRZResult.withUTF8(text) { t in
-            var start = 0
-            for i in 0...t.count where i == t.count || t[i] == 0x0A {
-                body(UnsafeBufferPointer(rebasing: t[start..<i]))
-                start = i + 1
-            }
+        MRZResult.withUTF8(text) { MRZResult.forEachLine(in: $0, body) }
+    }
+
+    /// The lines of `text` (cut at each `\n`), in order.
+    @inlinable @inline(__always)
+    public static func forEachLine(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for i in 0...text.count where i == text.count || text[i] == 0x0A {
+            body(UnsafeBufferPointer(rebasing: text[start..<i]))
+            start = i + 1
         }
     }
 }
@@ -65,13 +61,21 @@ public struct MRZCleanReading: Sendable {
     /// The fields' UTF-8 in `text` (the text this was read from), as ``MRZResult/forEachFieldUTF8(_:)``.
     @inlinable @inline(__always)
     public func forEachFieldUTF8(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+        index.forEachFieldUTF8(in: text, body)
+    }
+}
+
+extension FieldIndex {
+    /// Each field's UTF-8 in `text`, in contract order, `nil` for a field the layout lacks.
+    @inlinable @inline(__always)
+    func forEachFieldUTF8(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
         @inline(__always) func field(_ ref: FieldRef) {
             if ref.mode == .absent { body(nil) } else { ref.withBytes(in: text) { body($0) } }
         }
-        field(index.documentCode); field(index.issuingState); field(index.documentNumber)
-        field(index.primaryIdentifier); field(index.secondaryIdentifier); field(index.nationality)
-        field(index.dateOfBirth); field(index.sex); field(index.dateOfExpiry)
-        field(index.optionalData1); field(index.optionalData2)
+        field(documentCode); field(issuingState); field(documentNumber)
+        field(primaryIdentifier); field(secondaryIdentifier); field(nationality)
+        field(dateOfBirth); field(sex); field(dateOfExpiry)
+        field(optionalData1); field(optionalData2)
     }
 }
 
