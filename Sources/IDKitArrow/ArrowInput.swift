@@ -35,6 +35,15 @@ public struct ArrowStringInput {
         offsets32 = large ? nil : buffers[1]?.assumingMemoryBound(to: Int32.self)
         offsets64 = large ? buffers[1]?.assumingMemoryBound(to: Int64.self) : nil
         data = buffers[2]?.assumingMemoryBound(to: UInt8.self)
+        // Offsets that go backwards or below zero would read outside the data: refused here, in
+        // one pass, rather than trusted row by row.
+        var previous = 0
+        for j in offset...(offset + count) where count > 0 {
+            let o = offsets32.map { Int($0[j]) } ?? Int(offsets64![j])
+            guard o >= previous else { throw ArrowInputError("the input array's offsets go backwards at row \(j - offset)") }
+            previous = o
+        }
+        guard count == 0 || previous == 0 || data != nil else { throw ArrowInputError("the input array has no data buffer") }
     }
 
     /// Row `i`'s bytes, `nil` when it is null.

@@ -3,7 +3,8 @@ import IDKitCore
 import IDKitMRZ
 
 /// MRZ texts judged into columns with the values of `idkit validate --json` (docs/arrow.md): one
-/// row per text, filled straight into Arrow buffers.
+/// row per text, filled straight into Arrow buffers. The table owns its buffers until
+/// ``export(to:_:)``, which hands them to the Arrow structs (or frees them): export a table once.
 public struct MRZTable {
     /// The column names, in order (docs/arrow.md gives each one's type and meaning).
     public static let columnNames = ["format", "valid", "validWithDeviations", "verdict"] + fieldNames
@@ -13,7 +14,6 @@ public struct MRZTable {
                              "nationality", "dateOfBirth", "sex", "dateOfExpiry", "optionalData1", "optionalData2"]
     static let checkDigitNames = ["checkDigitDocumentNumber", "checkDigitDateOfBirth", "checkDigitDateOfExpiry",
                                   "checkDigitOptionalData", "checkDigitComposite"]
-    static let dateFields: Set<Int> = [6, 8]
 
     /// Whether the texts are corrected (the `correction` column has values).
     let correct: Bool

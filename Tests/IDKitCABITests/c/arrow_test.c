@@ -211,6 +211,14 @@ static void test_errors(void) {
     CHECK(r && r->status == IDKIT_INVALID_OPTIONS, "unknown option");
     CHECK(schema.release == NULL && batch.release == NULL, "outputs untouched on bad options");
     idkit_result_free(r);
+    /* Offsets that go backwards would read outside the data: refused, not followed. */
+    const char *two[] = {TD3, TD3};
+    make_input(&in, "u", two, 2);
+    in.offsets[1] = 500;
+    r = idkit_mrz_validate_arrow(&in.array, &in.schema, NULL, &schema, &batch);
+    CHECK(r && r->status == IDKIT_INVALID_INPUT && strstr(r->json, "backwards"), "offsets going backwards: %s", r ? r->json : "");
+    CHECK(schema.release == NULL && batch.release == NULL, "outputs untouched on bad offsets");
+    idkit_result_free(r);
     r = idkit_mrz_validate_arrow(NULL, NULL, NULL, &schema, &batch);
     CHECK(r && r->status == IDKIT_INVALID_INPUT, "NULL input");
     idkit_result_free(r);
