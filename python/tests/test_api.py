@@ -258,9 +258,13 @@ def test_the_declarations_are_the_headers():
     normal = lambda text: sorted(" ".join(p.split()) for p in prototype.findall(text))
     declared = normal(idkit._native._CDEF)
     assert declared == normal(header)
-    assert len(declared) == 11
+    assert len(declared) == 13  # the two Arrow exports among them
     fields = lambda text: " ".join(re.search(r"typedef struct idkit_result \{(.*?)\} idkit_result;", text, re.S).group(1).split())
     assert fields(idkit._native._CDEF) == fields(header)
+    # The Arrow C Data Interface's structs, member for member.
+    for name in ("ArrowSchema", "ArrowArray"):
+        members = lambda text: " ".join(re.search(r"struct %s \{(.*?)\};" % name, text, re.S).group(1).split())
+        assert members(idkit._native._CDEF) == members(header)
     assert re.search(r"#define IDKIT_ABI_VERSION (\d+)", header).group(1) == str(idkit._native.ABI_VERSION)
     statuses = dict(re.findall(r"\b(IDKIT_[A-Z_]+) = (\d+)", header))
     assert statuses == {name: str(getattr(idkit._native, name)) for name in statuses}
