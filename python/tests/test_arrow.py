@@ -4,7 +4,6 @@ Series, nulls, empty input, wrong types), and idkit.dask.validate_frame from a P
 LocalCluster of 2 worker processes."""
 import datetime
 import json
-import pathlib
 import random
 import subprocess
 
@@ -13,7 +12,8 @@ import pytest
 pa = pytest.importorskip("pyarrow")
 import idkit  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from support import ROOT, built  # noqa: E402
+
 COUNT = 200_000
 SPECIMEN = ("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n"
             "L898902C36UTO7408122F1204159ZE184226B<<<<<10")
@@ -22,12 +22,6 @@ CHECK_DIGITS = {"checkDigitDocumentNumber": "documentNumber", "checkDigitDateOfB
                 "checkDigitComposite": "composite"}
 
 
-def built(name: str) -> pathlib.Path:
-    for config in ("debug", "release"):
-        path = ROOT / ".build" / config / name
-        if path.exists():
-            return path
-    pytest.skip(f"no built {name}: run swift build first")
 
 
 def damaged_mrzs(count: int, seed: int) -> list:

@@ -11,16 +11,10 @@ import pytest
 distributed = pytest.importorskip("distributed")
 import idkit.dask  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from support import ROOT, built  # noqa: E402
 COUNT = 200_000
 
 
-def built(name: str) -> pathlib.Path:
-    for config in ("debug", "release"):
-        path = ROOT / ".build" / config / name
-        if path.exists():
-            return path
-    pytest.skip(f"no built {name}: run swift build first")
 
 
 @pytest.fixture(scope="module")
