@@ -41,14 +41,25 @@ struct ArrowBuffer {
 
     @inline(__always) mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let from = bytes.baseAddress, bytes.count > 0, reserve(bytes.count) else { return }
-        let to = base! + count
-        if bytes.count <= 16 {
-            // Most values are a few bytes: a loop beats a call to memmove.
-            for k in 0..<bytes.count { to.storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self) }
+        let to = base! + count, n = bytes.count
+        // Values are a few to 44 bytes: words copied inline beat a call to memmove. The last
+        // word overlaps the one before it rather than reading past the value.
+        if n >= 8 {
+            var k = 0
+            while k &+ 8 <= n {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                k &+= 8
+            }
+            if k < n {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
+            }
+        } else if n >= 4 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self), toByteOffset: n &- 4, as: UInt32.self)
         } else {
-            to.copyMemory(from: from, byteCount: bytes.count)
+            for k in 0..<n { to.storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self) }
         }
-        count &+= bytes.count
+        count &+= n
     }
 
     /// A byte, for bit maps.

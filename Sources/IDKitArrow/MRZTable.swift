@@ -124,9 +124,8 @@ public struct MRZTable {
         append(r.dateOfExpiry, to: &dateOfExpiry)
         appendCheckDigits(r.checkDigits)
         errors.appendEmpty(); warnings.appendEmpty(); deviations.appendEmpty()
-        // Canonical text: the lines are the text cut at each '\n'.
         var rowLines = lines
-        MRZResult.forEachLine(in: text) { rowLines.items.append($0) }
+        r.forEachLineUTF8(in: text) { rowLines.items.append($0) }
         lines = rowLines
         lines.endRow()
     }

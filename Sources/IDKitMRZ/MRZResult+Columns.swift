@@ -23,8 +23,7 @@ extension MRZResult {
     }
 
     /// The lines of `text` (cut at each `\n`), in order.
-    @inlinable @inline(__always)
-    public static func forEachLine(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachLine(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var start = 0
         for i in 0...text.count where i == text.count || text[i] == 0x0A {
             body(UnsafeBufferPointer(rebasing: text[start..<i]))
@@ -62,6 +61,17 @@ public struct MRZCleanReading: Sendable {
     @inlinable @inline(__always)
     public func forEachFieldUTF8(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
         index.forEachFieldUTF8(in: text, body)
+    }
+
+    /// The lines of `text` (the text this was read from): in canonical form each sits at a fixed
+    /// place, so the text is cut without being scanned.
+    @inlinable @inline(__always)
+    public func forEachLineUTF8(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let length = format.lineLength
+        for k in 0..<format.lineCount {
+            let start = k &* (length &+ 1)
+            body(UnsafeBufferPointer(rebasing: text[start..<(start &+ length)]))
+        }
     }
 }
 
