@@ -81,6 +81,8 @@ public struct MRZScanner: Sendable {
            next.replacesAsDeblurred(outcome) {
             outcome = next
         }
+        // Print of another kind found as a band is not an MRZ: nothing found.
+        if let current = outcome, Self.isOtherPrint(current) { outcome = nil }
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
     }

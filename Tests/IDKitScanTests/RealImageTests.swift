@@ -91,6 +91,25 @@ struct RealImageTests {
     }
 }
 
+/// The same real documents cut above their MRZ (each image's top 55%) hold no MRZ, and the scan
+/// says so: `mrzNotFound`, no reading. The Luxembourg booklet's top is its facing page, whose body
+/// text (a proportional face, 10 px tall) chains into a two-line band and read as characters the
+/// recognizer is unsure of, every field in doubt: a backend got `mrzUncertain` and lines of
+/// nonsense for a page with no MRZ on it. (The Latvian travel document is turned 90°: its MRZ runs
+/// down its left side, and the cut keeps part of it.)
+@Suite(.enabled(if: RealImages.available, "needs ../shared/testdata/mrz-real (the shared real specimen images); absent here"))
+struct RealImageWithoutMRZTests {
+    let scanner = DocumentScanner(readBarcodes: false)
+
+    @Test(arguments: RealImages.labels.filter { !$0.file.contains("016_lva") })
+    func theTopAboveTheMRZHoldsNone(_ label: RealImages.Label) throws {
+        let image = try scanner.uprightImage(file: RealImages.directory.appendingPathComponent(label.file).path)
+        let scan = scanner.scan(image.cropped(x: 0, y: 0, width: image.width, height: image.height * 55 / 100))
+        #expect(scan.status == .mrzNotFound, "\(scan.status): \(scan.reading?.lines ?? [])")
+        #expect(scan.reading == nil && scan.reasonKind == "mrzNotFound")
+    }
+}
+
 /// Blacking out the MRZ of a real image covers every character the locator found on every line.
 /// The band's quad once came from each line's own end points, and the tiny Utopian passport's first
 /// line was found to its 16th character: the quad cut that corner off and left the rest of the
