@@ -3,7 +3,7 @@ SWIFT ?= swift
 # OpenCV's narrow Debian packages have no .pc file; scripts/pkgconfig/idkit-opencv.pc stands in.
 export PKG_CONFIG_PATH := $(CURDIR)/scripts/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: schemas bench-viz-real bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
+.PHONY: schemas bench-real-nomrz bench-viz-real bench-startup mrz-model-degraded bench-conditions bench-detect-real bench-real-scales bench-real-cut python-venv python-test bench-python bench-chip soak-service check-api bench-service json-snapshot mrz-model mrz-model-eval bench-stress bench-real bench-pdf417-zxing fuzz fuzz-build check-deep sanitizers leaks limits demo test deps build release bench bench-barcode bench-scan compare vectors vectors-aamva vectors-pdf417 vectors-document vectors-images ocrb-templates clean
 
 ## Install what is missing, build in release mode, validate the bundled sample MRZs.
 demo: deps release
@@ -196,6 +196,11 @@ bench-real-scales: release
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
 	python3 Benchmarks/rescale_real.py $(REAL_IMAGES) .build/real-scales $(REAL_SCALES)
 	@for s in $(REAL_SCALES); do echo "scale $$s:"; taskset -c 0 .build/release/idkit-bench scan-real .build/real-scales/s$$s; done
+
+## What a scan costs without an MRZ (issue 37): the real specimens whole and cut above their MRZ,
+## in process, in one run (one core, barcodes on).
+bench-real-nomrz: release
+	taskset -c 0 .build/release/idkit-bench scan-real-nomrz $(REAL_IMAGES) -v
 
 ## The real specimens cut through their MRZ's first or last character (Benchmarks/cut_real.py):
 ## what is in view read as printed, nothing cut vouched for, the capture hint (issue 12).

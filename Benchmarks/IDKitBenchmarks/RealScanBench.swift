@@ -71,6 +71,41 @@ func runScanReal(directory: String, verbose: Bool) {
           + "  (" + stages.keys.sorted().filter { $0 != "total" }.map { String(format: "%@ %.0f", $0, quantile(stages[$0]!, 0.5)) }.joined(separator: ", ") + " median)")
 }
 
+/// `idkit-bench scan-real-nomrz DIR [-v]`: what a scan costs when the image holds no MRZ, against
+/// one that reads, in one run: each real specimen scanned whole and cut above its MRZ (its top 55%,
+/// made in process from the decoded image; the Latvian travel document, turned 90°, keeps part
+/// of its zone and is left out), barcodes on, one core. The cut images' statuses are counted too:
+/// each should be `mrzNotFound`.
+func runScanRealWithoutMRZ(directory: String, verbose: Bool) {
+    guard let text = try? String(contentsOfFile: directory + "/labels.jsonl", encoding: .utf8) else {
+        print("scan-real-nomrz: no labels.jsonl in \(directory)"); return
+    }
+    let labels = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
+        .filter { !$0.file.contains("016_lva") }
+    let scanner = DocumentScanner()
+    var whole: [Double] = [], cut: [Double] = [], statuses: [String: Int] = [:]
+    for label in labels {
+        guard let image = try? scanner.uprightImage(file: directory + "/" + label.file) else { continue }
+        let top = image.cropped(x: 0, y: 0, width: image.width, height: image.height * 55 / 100)
+        let a = scanner.scan(image), b = scanner.scan(top)
+        whole.append(a.timingsMs["total"] ?? 0)
+        cut.append(b.timingsMs["total"] ?? 0)
+        statuses[b.status.rawValue, default: 0] += 1
+        if verbose {
+            print(label.file + String(format: "  whole %.0f ms, cut %.0f ms (", whole.last!, cut.last!)
+                  + ["locate", "read", "barcodes", "detect"].map { String(format: "%.0f", b.timingsMs[$0] ?? 0) }.joined(separator: "/") + ") " + b.status.rawValue)
+        }
+    }
+    func quantile(_ v: [Double], _ q: Double) -> Double {
+        let s = v.sorted(); return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * q))]
+    }
+    let ratios = zip(cut, whole).map { $0 / max($1, 0.001) }
+    print("\(labels.count) real specimens, in-process ms, median / p90: whole \(String(format: "%.0f / %.0f", quantile(whole, 0.5), quantile(whole, 0.9)))"
+          + ", cut above the MRZ \(String(format: "%.0f / %.0f", quantile(cut, 0.5), quantile(cut, 0.9)))"
+          + String(format: " (%.2fx / %.2fx; per image, median %.2fx)", quantile(cut, 0.5) / quantile(whole, 0.5), quantile(cut, 0.9) / quantile(whole, 0.9), quantile(ratios, 0.5)))
+    print("statuses of the cut images: " + statuses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+}
+
 /// `idkit-bench recognizer-windows DIR OUT`: for each labeled real image, the recognizer's input
 /// windows of the band the scan read, beside the printed lines, for `scripts/mrz-ocr/eval_real.py`
 /// to measure a model on real print (margins, errors) without training on it. OUT/NAME.windows is

@@ -43,6 +43,7 @@ struct BenchTool: Sendable {
         .onDirectory("zxing-suites", "in-process PDF417 timing on the zxing projects' suites") { runZXingSuites(directory: $0, verbose: $1) },
         .onDirectory("scan-images", "MRZ reading by degradation group") { runScanImages(directory: $0, verbose: $1) },
         .onDirectory("scan-real", "the real specimens of ../shared/testdata/mrz-real") { runScanReal(directory: $0, verbose: $1) },
+        .onDirectory("scan-real-nomrz", "the real specimens whole and cut above their MRZ: the cost of an image without one") { runScanRealWithoutMRZ(directory: $0, verbose: $1) },
         BenchTool(name: "recognizer-windows", usage: "recognizer-windows DIR OUT   the recognizer's input on the real images, for scripts/mrz-ocr/eval_real.py") { a in
             guard a.count >= 2 else { return false }
             writeRecognizerWindows(directory: a[0], into: a[1])

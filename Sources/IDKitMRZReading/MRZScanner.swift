@@ -155,7 +155,9 @@ public struct MRZScanner: Sendable {
         if secondOpinion, first.isSettled, first.reading?.verified != true, let fused = Self.fused(band, scores) {
             if fused.reading?.verified == true || fused.isSettled { return fused }
         }
-        guard !first.endsSearch else { return first }
+        // Settled, or print of another kind (nothing to realign or read again: its characters
+        // are unlike OCR-B, not out of step).
+        guard !first.endsSearch, !Self.isOtherPrint(first) else { return first }
         var best = first
         let moves = Self.realigned(band, scores, bothEnds: asFound)
             + (asFound ? Self.beyondEdge(band, width: image.width, height: image.height) : [])
