@@ -6,7 +6,8 @@ public enum DocumentDate {
     /// The ISO readings `text` may stand for, most likely first; `[]` when it is not a date.
     /// Accepted: `YYYY-MM-DD`, `YYYYMMDD`, `DD.MM.YYYY`, `DD/MM/YYYY` and `MM/DD/YYYY` (both
     /// readings when the day is 12 or less; month first preferred on US documents), `DD-MM-YYYY`,
-    /// `DD MMM YYYY` with English or French month abbreviations (`12 AUG 1974`, `12 AOUT/AUG 74`).
+    /// `DD MMM YYYY` with a month's name in an issuer's language (``monthNames``: `12 AUG 1974`,
+    /// `12 AOUT/AUG 74`, `14 OKT/OCT 1971`).
     public static func candidates(_ text: String, monthFirst: Bool, kind: Kind, reference: CalendarDate) -> [String] {
         // Tokens: runs of digits, runs of letters (upper-cased; non-ASCII bytes count as letters).
         var numbers: [(value: Int, digits: Int)] = []
@@ -78,15 +79,31 @@ public enum DocumentDate {
         }
     }
 
-    /// `AUG`, `AUGUST`, `AOUT`, `AOÛT` (upper case): the month number, or `nil`.
+    /// `AUG`, `AUGUST`, `AOUT`, `AOÛT`, `OKT`, `MEI` (upper case): the month number, or `nil`.
     static func month(_ word: [UInt8]) -> Int? {
         for (i, forms) in monthNames.enumerated() where forms.contains(where: { word.starts(with: $0) }) { return i + 1 }
         return nil
     }
 
+    /// The months' names as data pages print them, by their first letters, in the languages of
+    /// the Latin-script issuers whose Tesseract data IDKit installs: English, French, German,
+    /// Dutch, Spanish, Italian, Portuguese, Swedish, Polish, Czech, Hungarian and Romanian
+    /// (`12 AUG/AOUT 74`, `14 OKT/OCT 1971`, `03 MEI/MAY 2006`, `21 GIU/JUN 1980`). No form
+    /// stands for two months in any of them; a form with a diacritic is listed without it too, as
+    /// OCR often drops it.
     static let monthNames: [[[UInt8]]] = [
-        ["JAN"], ["FEB", "FEV", "FÉV"], ["MAR"], ["APR", "AVR"], ["MAY", "MAI"], ["JUN", "JUIN"], ["JUL", "JUIL"],
-        ["AUG", "AOU", "AOÛ"], ["SEP"], ["OCT"], ["NOV"], ["DEC", "DÉC"],
+        ["JAN", "ENE", "GEN", "STY", "LED", "IAN"],
+        ["FEB", "FEV", "FÉV", "LUT", "ÚNO", "UNO"],
+        ["MAR", "MÄR", "MRZ", "MRT", "MAA", "BŘE", "BRE", "MÁR"],
+        ["APR", "AVR", "ABR", "KWI", "DUB", "ÁPR"],
+        ["MAY", "MAI", "MEI", "MAG", "MAJ", "KVĚ", "KVE", "MÁJ"],
+        ["JUN", "JUIN", "GIU", "CZE", "ČVN", "CVN", "JÚN", "IUN"],
+        ["JUL", "JUIL", "LUG", "LIP", "ČVC", "CVC", "JÚL", "IUL"],
+        ["AUG", "AOU", "AOÛ", "AGO", "SIE", "SRP"],
+        ["SEP", "SET", "WRZ", "ZÁŘ", "ZAR", "SZEP"],
+        ["OCT", "OKT", "OTT", "OUT", "PAŹ", "PAZ", "ŘÍJ", "RIJ"],
+        ["NOV", "LIS", "NOI"],
+        ["DEC", "DÉC", "DEZ", "DIC", "GRU", "PRO"],
     ].map { $0.map { Array($0.utf8) } }
 
     /// The MRZ's `YYMMDD`, with fillers for unknown parts of a birth date (9303-3 §4.3): a full
