@@ -9,6 +9,15 @@ extension MRZScanner {
         public var parsed: MRZResult?
         public var locateMilliseconds: Double
         public var readMilliseconds: Double
+        /// The bands of the whole-image search that were read, each as located, with its reading:
+        /// ``MRZScanner/read(_:band:after:)`` reads none of them again.
+        var readBands: [ReadBand] = []
+    }
+
+    /// A band as located and its reading (turned and scaled by the probes, before ``asRead(_:)``).
+    struct ReadBand: Sendable {
+        var located: MRZBand
+        var outcome: Outcome
     }
 }
 

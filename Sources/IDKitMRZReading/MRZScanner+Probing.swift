@@ -11,11 +11,11 @@ extension MRZScanner {
         return scores.isComplete(for: band) ? (band, scores) : nil
     }
 
-    /// The first three candidates turned the right way up and scaled, best probe score first;
-    /// candidates that read clearly worse than the first are left out.
-    package func probed(_ image: GrayImage, bands: [MRZBand]) -> [(band: MRZBand, score: Float)] {
+    /// The first three candidates turned the right way up and scaled, best probe score first,
+    /// each with the band it was located as (`source`).
+    package func probed(_ image: GrayImage, bands: [MRZBand]) -> [(band: MRZBand, score: Float, source: MRZBand)] {
         let reader = MRZLineReader()
-        var all: [(band: MRZBand, score: Float)] = []
+        var all: [(band: MRZBand, score: Float, source: MRZBand)] = []
         for candidate in bands.prefix(Self.candidateLimit) {
             // Which way up, and the character height: the first characters of the first line
             // read best at the right turn and scale.
@@ -64,11 +64,11 @@ extension MRZScanner {
                     choice = (other.band, min(upright, turned))
                 }
             }
-            all.append(choice)
+            all.append((choice.band, choice.score, candidate))
             if choice.score > Self.clearProbe { break }
         }
         // The earlier rule: a later candidate replaces an earlier one only if it probes 0.05 better.
-        var ordered: [(band: MRZBand, score: Float)] = []
+        var ordered: [(band: MRZBand, score: Float, source: MRZBand)] = []
         for c in all {
             if let first = ordered.first, c.score > first.score + 0.05 { ordered.insert(c, at: 0) } else { ordered.append(c) }
         }

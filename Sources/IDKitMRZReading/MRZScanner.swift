@@ -42,7 +42,8 @@ public struct MRZScanner: Sendable {
     func scan(_ image: GrayImage, located: Located, deblurs: Bool) -> Outcome {
         let t0 = Date()
         let bands = located.bands
-        var outcome = read(image, bands: bands)
+        var readBands: [ReadBand] = []
+        var outcome = read(image, bands: bands, into: &readBands)
         if outcome?.endsSearch != true, !bands.isEmpty {
             // Each band once: two looks often find the same band (a valid MRZ printed with wrong
             // check digits would otherwise be read again by every look).
@@ -50,7 +51,7 @@ public struct MRZScanner: Sendable {
             for look in Self.looks(image).dropFirst(located.looksRun) {
                 let more = look.bands().filter { !seen.contains($0) }
                 seen += more
-                guard let next = read(image, bands: more) else { continue }
+                guard let next = read(image, bands: more, into: &readBands) else { continue }
                 if next.replaces(outcome) { outcome = next }
                 if next.endsSearch { break }
             }
@@ -83,15 +84,25 @@ public struct MRZScanner: Sendable {
         }
         // Print of another kind found as a band is not an MRZ: nothing found.
         if let current = outcome, Self.isOtherPrint(current) { outcome = nil }
-        outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
-        return outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: Date().timeIntervalSince(t0) * 1000)
+        var result = outcome ?? Outcome(band: nil, reading: nil, parsed: nil, locateMilliseconds: 0, readMilliseconds: 0)
+        result.readMilliseconds = Date().timeIntervalSince(t0) * 1000
+        result.readBands = readBands
+        return result
     }
 
     /// One band read on its own (turned the right way up and scaled by the probes): the MRZ of a
-    /// second document in the image. `nil` when the probes keep nothing of it.
-    public func read(_ image: GrayImage, band: MRZBand) -> Outcome? {
+    /// second document in the image. `nil` when the probes keep nothing of it. A band the scan
+    /// that gave `after` has read already (``Outcome/readBands``) is not read again: its reading
+    /// is the same.
+    public func read(_ image: GrayImage, band: MRZBand, after scan: Outcome? = nil) -> Outcome? {
+        if let known = scan?.readBands.first(where: { $0.located == band }) {
+            var outcome = Self.asRead(known.outcome)
+            outcome.readMilliseconds = 0
+            return outcome
+        }
         let t0 = Date()
-        var outcome = read(image, bands: [band]).map(Self.asRead)
+        var ignored: [ReadBand] = []
+        var outcome = read(image, bands: [band], into: &ignored).map(Self.asRead)
         outcome?.readMilliseconds = Date().timeIntervalSince(t0) * 1000
         return outcome
     }
@@ -101,8 +112,8 @@ public struct MRZScanner: Sendable {
     /// search among the candidates: MRZ-like print stacked beside the real zone (a receipt's
     /// serial line, another document's zone printed a line above it) probes as clearly as the
     /// zone, and reads clearly as what it is. When the probes stopped at such a candidate, the
-    /// candidates after it are probed and read too.
-    func read(_ image: GrayImage, bands: [MRZBand]) -> Outcome? {
+    /// candidates after it are probed and read too. Each band read is added to `readBands`.
+    func read(_ image: GrayImage, bands: [MRZBand], into readBands: inout [ReadBand]) -> Outcome? {
         var outcome: Outcome?
         var examined = 0
         while examined < min(bands.count, Self.candidateLimit), outcome?.isSettled != true {
@@ -111,6 +122,7 @@ public struct MRZScanner: Sendable {
             examined += probes.count
             for candidate in probes {
                 let next = readEitherWay(image, oriented: candidate.band)
+                readBands.append(ReadBand(located: candidate.source, outcome: next))
                 if next.replaces(outcome) { outcome = next }
                 if next.isSettled { break }
             }

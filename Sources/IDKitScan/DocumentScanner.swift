@@ -105,7 +105,7 @@ public struct DocumentScanner: Sendable {
         let readStart = Date()
         for band in bands where readings.count < 3 && !(main?.corners.contains(band.quad.center) ?? false) {
             guard !readings.contains(where: { r in r.band.map { DocumentDetector.sameBand($0, band) } ?? false }),
-                  let other = scanner.read(first, band: band), let otherBand = other.band, Self.isMRZ(other),
+                  let other = scanner.read(first, band: band, after: outcome), let otherBand = other.band, Self.isMRZ(other),
                   !readings.contains(where: { r in r.band.map { DocumentDetector.sameBand($0, otherBand) } ?? false }) else { continue }
             readings.append(other)
         }

@@ -3,6 +3,7 @@ import Testing
 import IDKitDocument
 import IDKitImage
 import IDKitMRZ
+import IDKitMRZReading
 import IDKitScan
 
 /// The real specimen scans and photos of `../shared/testdata/mrz-real` (read in place, never
@@ -107,6 +108,26 @@ struct RealImageWithoutMRZTests {
         let scan = scanner.scan(image.cropped(x: 0, y: 0, width: image.width, height: image.height * 55 / 100))
         #expect(scan.status == .mrzNotFound, "\(scan.status): \(scan.reading?.lines ?? [])")
         #expect(scan.reading == nil && scan.reasonKind == "mrzNotFound")
+    }
+
+    /// The bands the whole-image search read are not read again for other documents: the
+    /// reading kept is the one a fresh read gives (the Luxembourg booklet's facing page, whose
+    /// text bands are all read and none is an MRZ).
+    @Test func aBandIsReadOnce() throws {
+        let label = try #require(RealImages.labels.first { $0.file.contains("014_lux") })
+        let image = try scanner.uprightImage(file: RealImages.directory.appendingPathComponent(label.file).path)
+        let top = image.cropped(x: 0, y: 0, width: image.width, height: image.height * 55 / 100)
+        let mrz = MRZScanner()
+        let located = mrz.locate(top)
+        let outcome = mrz.scan(top, located: located)
+        var reused = 0
+        for band in located.bands {
+            let fresh = mrz.read(top, band: band), kept = mrz.read(top, band: band, after: outcome)
+            #expect(kept?.band == fresh?.band && kept?.reading?.lines == fresh?.reading?.lines
+                    && kept?.reading?.confidence == fresh?.reading?.confidence)
+            if kept?.readMilliseconds == 0 && (fresh?.readMilliseconds ?? 0) > 0 { reused += 1 }
+        }
+        #expect(located.bands.count >= 2 && reused >= 2, "\(located.bands.count) bands, \(reused) reused")
     }
 }
 
