@@ -61,7 +61,6 @@ func runDetectReal(_ arguments: [String]) -> Bool {
                   "err \(errors)", judgment.extra > 0 ? "extra \(judgment.extra)" : "", String(format: "%.0f ms", timings["total"] ?? 0))
         }
     }
-    func quantile(_ v: [Double], _ q: Double) -> Double { let s = v.sorted(); return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * q))] }
     print("group              images  documents  right  loose  missed  wrong  extra (images)  total-ms median/p90  detect-ms median")
     var all = Tally()
     for group in tallies.keys.sorted() + ["all"] {

@@ -12,16 +12,27 @@ struct RealLabel: Decodable {
     var checks_fail: Bool
 }
 
+/// The labels of `directory`'s `labels.jsonl`; `nil`, said by `tool`, when there is none.
+func realLabels(in directory: String, for tool: String) -> [RealLabel]? {
+    guard let text = try? String(contentsOfFile: directory + "/labels.jsonl", encoding: .utf8) else {
+        print("\(tool): no labels.jsonl in \(directory)"); return nil
+    }
+    return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
+}
+
+/// The value below which a share `q` of `values` lies (the nearest rank); 0 for none.
+func quantile(_ values: [Double], _ q: Double) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * q))]
+}
+
 /// `idkit-bench scan-real DIR [-v]`: the whole scan (decode, MRZ, quality, barcodes) on real
 /// specimen images, one core: exact, verified, verified-but-wrong, and in-process milliseconds.
 /// An image whose printed MRZ is not valid (its check digits fail, or it breaks a layout rule such as
 /// digits in a country code) counts as verified-but-wrong if it is verified: no reader can verify
 /// it rightly. The verified rate is given over all images and over those whose printed MRZ is valid.
 func runScanReal(directory: String, verbose: Bool) {
-    guard let text = try? String(contentsOfFile: directory + "/labels.jsonl", encoding: .utf8) else {
-        print("scan-real: no labels.jsonl in \(directory)"); return
-    }
-    let labels = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
+    guard let labels = realLabels(in: directory, for: "scan-real") else { return }
     let scanner = DocumentScanner()
     var exact = 0, verified = 0, wrongVerified = 0, chars = 0, correctChars = 0, verifiable = 0
     var adequate = 0, adequateVerified = 0
@@ -59,9 +70,6 @@ func runScanReal(directory: String, verbose: Bool) {
         }
     }
     func pct(_ a: Int, _ n: Int) -> String { String(format: "%.0f%%", 100 * Double(a) / Double(max(n, 1))) }
-    func quantile(_ v: [Double], _ q: Double) -> Double {
-        let s = v.sorted(); return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * q))]
-    }
     print("real images: \(labels.count)  exact \(exact) (\(pct(exact, labels.count)))  verified \(verified) (\(pct(verified, labels.count)))"
           + " — \(pct(verified, verifiable)) of the \(verifiable) whose printed MRZ is valid"
           + "  verified-but-wrong \(wrongVerified)  characters \(pct(correctChars, chars))")
@@ -77,11 +85,7 @@ func runScanReal(directory: String, verbose: Bool) {
 /// of its zone and is left out), barcodes on, one core. The cut images' statuses are counted too:
 /// each should be `mrzNotFound`.
 func runScanRealWithoutMRZ(directory: String, verbose: Bool) {
-    guard let text = try? String(contentsOfFile: directory + "/labels.jsonl", encoding: .utf8) else {
-        print("scan-real-nomrz: no labels.jsonl in \(directory)"); return
-    }
-    let labels = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealLabel.self, from: Data($0.utf8)) }
-        .filter { !$0.file.contains("016_lva") }
+    guard let labels = realLabels(in: directory, for: "scan-real-nomrz")?.filter({ !$0.file.contains("016_lva") }) else { return }
     let scanner = DocumentScanner()
     var whole: [Double] = [], cut: [Double] = [], statuses: [String: Int] = [:]
     for label in labels {
@@ -95,9 +99,6 @@ func runScanRealWithoutMRZ(directory: String, verbose: Bool) {
             print(label.file + String(format: "  whole %.0f ms, cut %.0f ms (", whole.last!, cut.last!)
                   + ["locate", "read", "barcodes", "detect"].map { String(format: "%.0f", b.timingsMs[$0] ?? 0) }.joined(separator: "/") + ") " + b.status.rawValue)
         }
-    }
-    func quantile(_ v: [Double], _ q: Double) -> Double {
-        let s = v.sorted(); return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * q))]
     }
     let ratios = zip(cut, whole).map { $0 / max($1, 0.001) }
     print("\(labels.count) real specimens, in-process ms, median / p90: whole \(String(format: "%.0f / %.0f", quantile(whole, 0.5), quantile(whole, 0.9)))"
