@@ -41,10 +41,21 @@ struct ConditionOutlineTests {
         #expect(Self.worstCorner(corners, label.doc_quad) < 0.02)
     }
 
-    /// A TD1 card on a desk of nearly its color, rotated, its left edge lost: the outline snapped
-    /// from the MRZ's placement has a side on nothing, and the corners are `null`, not the border.
-    @Test func sideOnNothingIsNoOutline() throws {
+    /// A TD1 card on a desk of nearly its color (five gray levels apart), rotated, its left side
+    /// too faint for the edge detector: the outline takes the step in gray along that side, not
+    /// the image's border 20–40 px beyond it.
+    @Test func sideOnAFaintStepBeforeTheBorder() throws {
         let label = try ConditionPhotos.label("045")
+        let scan = scanner.scan(try ImageDecoder.decodeFile(atPath: ConditionPhotos.directory.appendingPathComponent(label.file).path).image)
+        #expect(scan.reading != nil)
+        let corners = try #require(scan.outlineCorners)
+        #expect(Self.worstCorner(corners, label.doc_quad) < 0.02)
+    }
+
+    /// A TD3 page on a white desk, its top side on nothing the image shows (no edge, no step
+    /// along half of it): the corners are `null`, not the page's print or the border.
+    @Test func sideOnNothingIsNoOutline() throws {
+        let label = try ConditionPhotos.label("035")
         let scan = scanner.scan(try ImageDecoder.decodeFile(atPath: ConditionPhotos.directory.appendingPathComponent(label.file).path).image)
         #expect(scan.reading != nil)
         #expect(scan.outlineCorners == nil)
