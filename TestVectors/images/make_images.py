@@ -63,7 +63,10 @@ GROUPS = ["clean", "lowres", "rotated", "upside", "tilt", "blur", "noise", "ligh
 #   occluded   1-3 characters at the end of one MRZ line covered (a finger, a sticker, a laminate edge)
 #   textnear   a line of visual-zone text printed just above the MRZ
 #   tiny       characters 10-14 px high
-EXTENDED_GROUPS = ["curved", "motion", "print", "occluded", "textnear", "tiny"]
+#   flatscan   the document on a plain background a few gray levels from its own color (a scanner's
+#              lid, a white desk), 1-5% of its size from the frame, sometimes a soft shadow along its
+#              sides or a shadow across the whole image
+EXTENDED_GROUPS = ["curved", "motion", "print", "occluded", "textnear", "tiny", "flatscan"]
 OCRB_SHARP = "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"
 
 SURNAMES = ["ERIKSSON", "MUSTERMANN", "DE BRUIJN", "GARCIA LOPEZ", "NILAVADHANANANDA", "SMITH", "ROSSI",
@@ -273,6 +276,18 @@ def scene(rng, size, clutter):
     return img
 
 
+def plain_scene(rng, size, doc):
+    """A scanner's lid or a plain desk a few gray levels lighter or darker than the document's own
+    edge, with a faint gradient."""
+    W, H = size
+    edge = np.asarray(doc).astype(np.float32)
+    color = np.concatenate([edge[0], edge[-1], edge[:, 0], edge[:, -1]]).mean(axis=0)
+    color = color + rng.choice([-1, 1]) * rng.uniform(3, 12)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    grad = (xx / W - 0.5) * rng.uniform(-8, 8) + (yy / H - 0.5) * rng.uniform(-8, 8)
+    return Image.fromarray(np.clip(color[None, None, :] + grad[:, :, None], 0, 255).astype(np.uint8), "RGB")
+
+
 def make_image(rng, group, layout, lines=None):
     lines = lines or make_mrz(rng, layout)
     dpmm = {"lowres": rng.uniform(3.6, 4.4), "small": rng.uniform(5.0, 6.0), "frames": rng.uniform(5.0, 6.0),
@@ -280,6 +295,8 @@ def make_image(rng, group, layout, lines=None):
     doc, band = render_document(rng, layout, lines, dpmm, group)
     dw, dh = doc.size
     margin = 0.06 if group in ("clean", "lowres") else 0.25
+    if group == "flatscan":
+        margin = rng.uniform(0.01, 0.05)
     if group == "small":
         W, H = int(dw * 2.0), int(dh * 2.0)
     else:
@@ -289,6 +306,8 @@ def make_image(rng, group, layout, lines=None):
         angle = rng.choice([-1, 1]) * rng.uniform(3, 15)
     elif group == "upside":
         angle = 180 + rng.uniform(-5, 5)
+    elif group == "flatscan":
+        angle = rng.uniform(-2.5, 2.5)
     elif group in ("tilt", "blur", "noise", "light", "small", "frames") + tuple(EXTENDED_GROUPS):
         angle = rng.uniform(-6, 6)
     # Document corners placed in the scene: rotation about the center, then keystone for "tilt".
@@ -305,9 +324,25 @@ def make_image(rng, group, layout, lines=None):
     placed = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in corners]
     src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
     coeffs = perspective_coeffs(src, placed)
-    bg = scene(rng, (W, H), clutter=(group == "small"))
+    if group == "flatscan":
+        # The frame wide enough for the turned document and its margin, the document off the
+        # frame's center by up to 80% of the margin, so no two sides are alike.
+        ex = abs(dw / 2 * math.cos(a)) + abs(dh / 2 * math.sin(a))
+        ey = abs(dw / 2 * math.sin(a)) + abs(dh / 2 * math.cos(a))
+        W, H = int(2 * ex + 2 * margin * dw), int(2 * ey + 2 * margin * dh)
+        cx = W / 2 + rng.uniform(-0.8, 0.8) * margin * dw
+        cy = H / 2 + rng.uniform(-0.8, 0.8) * margin * dh
+        placed = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in corners]
+        coeffs = perspective_coeffs(src, placed)
+    bg = plain_scene(rng, (W, H), doc) if group == "flatscan" else scene(rng, (W, H), clutter=(group == "small"))
     warped = doc.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC)
     mask = Image.new("L", doc.size, 255).transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)
+    if group == "flatscan" and rng.random() < 0.5:
+        # A soft shadow the document casts on the lid, along two of its sides.
+        dx, dy = rng.choice([-1, 1]) * rng.uniform(1, 4), rng.choice([-1, 1]) * rng.uniform(1, 4)
+        shadow = mask.transform(mask.size, Image.AFFINE, (1, 0, -dx, 0, 1, -dy)).filter(ImageFilter.GaussianBlur(rng.uniform(1.5, 4)))
+        dark = np.asarray(bg).astype(np.float32) * (1 - rng.uniform(0.05, 0.2) * np.asarray(shadow, np.float32)[:, :, None] / 255)
+        bg = Image.fromarray(np.clip(dark, 0, 255).astype(np.uint8), "RGB")
     bg.paste(warped, (0, 0), mask)
     img = bg
     # Forward map for the band corners (solve the inverse homography numerically).
@@ -356,6 +391,14 @@ def make_image(rng, group, layout, lines=None):
         arr = arr + 255 * np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r)))[:, :, None]
     if group in ("tilt", "small", "rotated", "upside"):
         arr = arr + nrng.normal(0, 3, arr.shape)
+    if group == "flatscan":
+        arr = arr + nrng.normal(0, 1.5, arr.shape)
+        if rng.random() < 0.3:
+            # A shadow across the whole image (a hand or the phone), its edge a soft vertical line.
+            xx = np.arange(W, dtype=np.float32)[None, :]
+            edge = rng.uniform(0.1, 0.4) * W
+            inside = 1 / (1 + np.exp(np.clip((xx - edge) / rng.uniform(2, 8), -50, 50)))
+            arr = arr * (1 - rng.uniform(0.3, 0.6) * inside)[:, :, None]
     if group == "frames":
         # A poor video frame: heavy sensor noise, a little blur, strong JPEG.
         arr = np.asarray(Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(0.9))).astype(np.float32)
@@ -560,12 +603,32 @@ def faint_vector(out, seed):
     return dict(entry, file=name)
 
 
+def flatscan_vectors(out, seed, picks=(0, 4, 8)):
+    """`flatscan-NN-LAYOUT.jpg`: documents on a plain background a few gray levels from their own
+    color, 1-5% of their size from the frame (group `flatscan`), drawn from their own generator
+    (`seed` + 37) so that the rest of the set stays as it was; `picks` chooses which of the drawn
+    photos are kept."""
+    rng = random.Random(seed + 37)
+    kept = []
+    for i in range(max(picks) + 1):
+        layout = ["TD1", "TD3", "TD2"][i % 3]
+        img, lines, quad, quality = make_image(rng, "flatscan", layout)
+        if i not in picks:
+            continue
+        name = "flatscan-%02d-%s.jpg" % (i, layout.lower())
+        img.save(os.path.join(out, name), "JPEG", quality=quality)
+        kept.append({"file": name, "group": "flatscan", "layout": layout, "lines": lines, "quad": quad,
+                     "corners": make_image.corners, "width": img.size[0], "height": img.size[1]})
+    return kept
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", help="write a benchmark set into this directory instead of the committed set")
     ap.add_argument("--count", type=int, default=4, help="images per group")
     ap.add_argument("--seed", type=int, default=9303)
     ap.add_argument("--extended", action="store_true", help="bench only: the groups of EXTENDED_GROUPS as well")
+    ap.add_argument("--groups", nargs="+", help="bench only: these groups alone")
     ap.add_argument("--stress", help="write a stress set of --count images (random groups, injected confusions) here")
     ap.add_argument("--pairs", help="write --count photos of two documents side by side here")
     args = ap.parse_args()
@@ -580,7 +643,10 @@ def main():
     rng = random.Random(args.seed + (1 if args.bench else 0))
     manifest = {"generator": "TestVectors/images/make_images.py", "seed": args.seed, "bench": bool(args.bench), "images": []}
     layouts = ["TD3", "TD1", "TD2"]
-    for group in GROUPS + (EXTENDED_GROUPS if args.extended and args.bench else []):
+    groups = GROUPS + (EXTENDED_GROUPS if args.extended and args.bench else [])
+    if args.groups and args.bench:
+        groups = args.groups
+    for group in groups:
         for i in range(args.count):
             layout = layouts[i % 3]
             img, lines, quad, quality = make_image(rng, group, layout)
@@ -605,6 +671,7 @@ def main():
         manifest["misprinted"] = misprinted_vector(out, args.seed)
         manifest["faint"] = faint_vector(out, args.seed)
         manifest["french"] = french_vector(out, args.seed)
+        manifest["flatscan"] = flatscan_vectors(out, args.seed)
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

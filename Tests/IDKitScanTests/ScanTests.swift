@@ -25,6 +25,16 @@ struct ImageVectors: Decodable, Sendable {
     var faint: Entry
     /// A card printed with the French national ID specimen's MRZ (2 × 36, the 1988 layout).
     var french: Entry
+    /// Documents on a plain background a few gray levels from their own color, close to the frame,
+    /// with their true corners (`flatscan_vectors`).
+    var flatscan: [FlatScan]
+    struct FlatScan: Decodable, Sendable, CustomTestStringConvertible {
+        var file: String
+        var layout: String
+        var lines: [String]
+        var corners: [[Double]]
+        var testDescription: String { file }
+    }
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TestVectors/images")
