@@ -162,10 +162,6 @@ bench-conditions: release
 	taskset -c 0 .build/release/idkit-bench conditions $(CONDITION_IMAGES) -v
 	taskset -c 0 .build/release/idkit-bench conditions ../shared/testdata/mrz-conditions -v
 
-## Document outlines on the real specimens against the corners labeled by eye
-## (TestVectors/mrz-real/document-corners.json): right / loose / missed / wrong / extra entries per
-## image group, as the ratchet test judges them (one core). BASELINE=DIR also judges another build's
-## saved `idkit scan --json` output (DIR/NAME.json per image) in the same run.
 ## The visual zone of the real specimens: the MRZ's fields found printed there, the captioned
 ## fields, the cost per page (Tesseract on one core: OMP_THREAD_LIMIT=1, as idkit sets it).
 ## Beside it, Tesseract's own command line on the same straightened pages, as a team would script it.
@@ -176,6 +172,10 @@ bench-viz-real: release
 	taskset -c 0 python3 Benchmarks/compare_tesseract_viz.py $(REAL_IMAGES)/labels.jsonl .build/viz-pages eng
 	taskset -c 0 python3 Benchmarks/compare_tesseract_viz.py $(REAL_IMAGES)/labels.jsonl .build/viz-pages Latin
 
+## Document outlines on the real specimens against the corners labeled by eye
+## (TestVectors/mrz-real/document-corners.json): right / loose / missed / wrong / extra entries per
+## image group, as the ratchet test judges them (one core). BASELINE=DIR also judges another build's
+## saved `idkit scan --json` output (DIR/NAME.json per image) in the same run.
 bench-detect-real: release
 	taskset -c 0 .build/release/idkit-bench detect-real $(REAL_IMAGES) -v
 	@if [ -n "$(BASELINE)" ]; then echo "baseline ($(BASELINE)):"; .build/release/idkit-bench detect-real $(REAL_IMAGES) -v --from-json $(BASELINE); fi
