@@ -1,6 +1,7 @@
 // Document outlines and perspective crops with OpenCV's imgproc (see include/COpenCVShim.h).
 #include "COpenCVShim.h"
 #include "Guarded.hpp"
+#include "QuadGeometry.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -10,19 +11,10 @@
 #include <cmath>
 #include <vector>
 
-namespace {
-
 using idk::guarded;
 using idk::write_error;
 
-struct Quad {
-    cv::Point2d corner[4];
-    double support = 0;
-    double weakest = 0;   // the support of the worst-supported side
-    double area = 0;
-    int cut = 0;          // bit s: the side from corner s to corner s+1 lies on the image's border
-    int stepped = 0;      // bit s: the snapping found side s on a step of the gray, not on edges
-};
+namespace idk::quads {
 
 /// Counts the points along side `s` (from corner s to corner s+1, its middle 88%: a card's
 /// corners are rounded) and those of them that fall on an edge pixel.
@@ -197,62 +189,6 @@ int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {
     return hits;
 }
 
-/// How many points along the middle 80% of the segment a-b (as ``count_on_edges``) lie on a step
-/// of the smoothed gray image across the segment, all of one sign (the document lighter than its
-/// background along the whole side, or darker): the gray 2 px to one side less the gray 2 px to the
-/// other, at least 2 levels and twice the change over the next 2 px either side, averaged over runs
-/// of 8 px. A card on a scanner's lid or a desk of nearly its own color differs
-/// from it by a few gray levels, too little for Canny's thresholds at any one point, but the same
-/// few levels all along the side; print, a pattern or the background's grain step either way.
-int count_on_step(const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
-    double length = cv::norm(b - a);
-    if (length < 1) return 0;
-    cv::Point2d u = (b - a) / length, normal(-u.y, u.x);
-    int n = std::max(8, static_cast<int>(length));
-    // The points 2 px either side must lie in the image; those 4 px out are taken from the
-    // border where they fall beyond it (a side a few pixels inside the frame: the background
-    // beyond it goes on as the frame shows it).
-    auto at = [&](cv::Point2d p, int &value, bool clamp) {
-        int x = cvRound(p.x), y = cvRound(p.y);
-        if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) {
-            if (!clamp) return false;
-            x = std::clamp(x, 0, gray.cols - 1);
-            y = std::clamp(y, 0, gray.rows - 1);
-        }
-        value = gray.at<uint8_t>(y, x);
-        return true;
-    };
-    // Judged over runs of 8 points (8 px), their grays averaged: a document's own pattern and the
-    // sensor's noise vary from pixel to pixel as much as a faint side steps.
-    const int run = 8;
-    int lighter = 0, darker = 0, count = 0;
-    double sum[4] = {0, 0, 0, 0};
-    for (int i = 0; i <= n; i++) {
-        double t = 0.1 + 0.8 * i / n;
-        cv::Point2d p = a + (b - a) * t;
-        int v[4];
-        if (at(p + normal * 4, v[0], true) && at(p + normal * 2, v[1], false) && at(p - normal * 2, v[2], false) && at(p - normal * 4, v[3], true)) {
-            for (int k = 0; k < 4; k++) sum[k] += v[k];
-            count++;
-        }
-        if (count == run || (i == n && count > 0)) {
-            // A step, not a ramp: the change across the side at least twice that on either side
-            // of it (a shading across the page changes as much everywhere).
-            double outer = sum[0] / count, o = sum[1] / count, q = sum[2] / count, inner = sum[3] / count;
-            double d = o - q, flank = 2 * std::max(std::fabs(outer - o), std::fabs(q - inner));
-            if (std::fabs(d) >= std::max(2.0, flank)) (d > 0 ? lighter : darker) += count;
-            count = 0;
-            for (double &x : sum) x = 0;
-        }
-    }
-    return std::max(lighter, darker);
-}
-
-/// The evidence for a side along the segment a-b: the points on edges or on one step, whichever
-/// more.
-int count_on_side(const cv::Mat &thick, const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
-    return std::max(count_on_edges(thick, a, b), count_on_step(gray, a, b));
-}
 
 /// Which border of an image `cols` × `rows` the segment a-b lies along (0 left, 1 right, 2 top,
 /// 3 bottom: both ends within 2.5 px of it), or -1.
@@ -265,266 +201,9 @@ int border_of(cv::Point2d a, cv::Point2d b, int cols, int rows) {
     return -1;
 }
 
-/// The corners where the lines through a[s]-b[s] meet, side s-1 and side s at corner s; false
-/// where two neighbors are parallel.
-bool meet(const cv::Point2d *a, const cv::Point2d *b, Quad &q) {
-    for (int s = 0; s < 4; s++) {
-        cv::Point2d p = a[(s + 3) % 4], r = b[(s + 3) % 4], p2 = a[s], r2 = b[s];
-        cv::Point2d d1 = r - p, d2 = r2 - p2;
-        double det = d1.x * d2.y - d1.y * d2.x;
-        if (std::fabs(det) < 1e-6) return false;
-        double t = ((p2.x - p.x) * d2.y - (p2.y - p.y) * d2.x) / det;
-        q.corner[s] = p + d1 * t;
-    }
-    return true;
-}
+}  // namespace idk::quads
 
-/// The gray at `p` (bilinear), or -1 outside the image.
-double gray_at(const cv::Mat &gray, cv::Point2d p) {
-    if (p.x < 0 || p.y < 0 || p.x > gray.cols - 1 || p.y > gray.rows - 1) return -1;
-    int x = std::min(static_cast<int>(p.x), gray.cols - 2), y = std::min(static_cast<int>(p.y), gray.rows - 2);
-    double fx = p.x - x, fy = p.y - y;
-    auto v = [&](int xx, int yy) { return static_cast<double>(gray.at<uint8_t>(yy, xx)); };
-    return (v(x, y) * (1 - fx) + v(x + 1, y) * fx) * (1 - fy) + (v(x, y + 1) * (1 - fx) + v(x + 1, y + 1) * fx) * fy;
-}
-
-/// The summed step across the segment a-b over its middle 80%: the gray 1.5 px to its left (of a
-/// walk from a to b) less the gray 1.5 px to its right.
-double step_across(const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
-    double length = cv::norm(b - a);
-    if (length < 1) return 0;
-    cv::Point2d u = (b - a) / length, normal(-u.y * 1.5, u.x * 1.5);
-    int n = std::max(8, static_cast<int>(length));
-    double sum = 0;
-    for (int i = 0; i <= n; i++) {
-        cv::Point2d p = a + (b - a) * (0.1 + 0.8 * i / n);
-        double o = gray_at(gray, p + normal), q = gray_at(gray, p - normal);
-        if (o >= 0 && q >= 0) sum += o - q;
-    }
-    return sum;
-}
-
-/// The segment a-b moved by up to a pixel across and turned by up to a degree about its middle,
-/// in quarter pixels and fifth degrees, to where the gray steps most across it (the way it steps
-/// where it lies).
-void settle_on_step(const cv::Mat &gray, cv::Point2d &a, cv::Point2d &b) {
-    double length = cv::norm(b - a);
-    if (length < 8) return;
-    cv::Point2d u = (b - a) / length, normal(-u.y, u.x), mid = (a + b) * 0.5;
-    double sign = step_across(gray, a, b) >= 0 ? 1 : -1;
-    double best = sign * step_across(gray, a, b);
-    cv::Point2d bestA = a, bestB = b;
-    for (int k = -4; k <= 4; k++) {
-        for (int tilt = -5; tilt <= 5; tilt++) {
-            double angle = tilt * 0.2 * CV_PI / 180;
-            cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
-            cv::Point2d c = mid + normal * (0.25 * k);
-            double score = sign * step_across(gray, c - v * (length / 2), c + v * (length / 2));
-            if (score > best) {
-                best = score;
-                bestA = c - v * (length / 2);
-                bestB = c + v * (length / 2);
-            }
-        }
-    }
-    a = bestA;
-    b = bestB;
-}
-
-/// Whether the segment a-b runs within 2.5 px of a border of an image `cols` × `rows` at both
-/// ends or at its middle: on the line the snapping draws along the border (2 px thick).
-bool near_border(cv::Point2d a, cv::Point2d b, int cols, int rows) {
-    cv::Point2d m = (a + b) * 0.5;
-    auto close = [&](cv::Point2d p) {
-        return p.x < 2.5 || p.y < 2.5 || p.x > cols - 3.5 || p.y > rows - 3.5;
-    };
-    return border_of(a, b, cols, rows) >= 0 || close(m) || (close(a) && close(b));
-}
-
-/// The share of a snapped outline's sides on edges (or, for a side the snapping found on a step
-/// of the gray, on edges or that step: ``count_on_side``), and in `weakest` that share on its
-/// worst side.
-double snapped_support(const cv::Mat &thick, const cv::Mat &gray, const Quad &q, double &weakest) {
-    int hits = 0, total = 0;
-    weakest = 1;
-    for (int s = 0; s < 4; s++) {
-        int sideHits = 0, sideTotal = 0;
-        if ((q.stepped >> s) & 1) {
-            cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
-            sideTotal = std::max(8, static_cast<int>(cv::norm(b - a))) + 1;
-            sideHits = count_on_side(thick, gray, a, b);
-        } else {
-            count_side(thick, q, s, sideHits, sideTotal);
-        }
-        hits += sideHits;
-        total += sideTotal;
-        weakest = std::min(weakest, sideTotal > 0 ? static_cast<double>(sideHits) / sideTotal : 0);
-    }
-    return total > 0 ? static_cast<double>(hits) / total : 0;
-}
-
-/// Each side of an estimated outline moved (up to `farthest` across, tilted up to 3 degrees about its
-/// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
-/// by the format's geometry, whose sides are a few percent off. No side is placed through the
-/// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
-bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad &q, double farthest, const cv::Point2d *keep) {
-    cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
-    cv::Point2d a[4], b[4];
-    bool keptOff[4] = {false, false, false, false};   // a side held on the document's own edge off the border
-    // A side goes onto the image's border (drawn into the edges for a scan cropped to the
-    // document) only where the outline as placed puts it within 2.5% of its diagonal of that
-    // border (the left and right sides, placed from the MRZ's ends within the issuers' print
-    // tolerance), 5% for the top and bottom (placed from the last line's height above the
-    // bottom edge, which issuers vary by more): a document lying further inside has its own edge
-    // there, however faint, and the border's long straight line would outscore it. The corners
-    // come in the order placed: top-left first, so sides 0 and 2 are the top and bottom.
-    const double diagonal = cv::norm(q.corner[2] - q.corner[0]);
-    auto borderReach = [&](int side) { return (side % 2 == 0 ? 0.05 : 0.025) * diagonal; };
-    double placedInside[4][4];   // each placed side's middle: how far inside each border
-    for (int s = 0; s < 4; s++) {
-        cv::Point2d mid = (q.corner[s] + q.corner[(s + 1) % 4]) * 0.5;
-        placedInside[s][0] = mid.x;
-        placedInside[s][1] = thick.cols - 1 - mid.x;
-        placedInside[s][2] = mid.y;
-        placedInside[s][3] = thick.rows - 1 - mid.y;
-    }
-    for (int s = 0; s < 4; s++) {
-        cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4];
-        double length = cv::norm(r - p);
-        if (length < 8) return false;
-        cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
-        auto refused = [&](cv::Point2d from, cv::Point2d to) {
-            int border = border_of(from, to, thick.cols, thick.rows);
-            return border >= 0 && placedInside[s][border] > borderReach(s);
-        };
-        int best = -1;
-        double bestOffset = 0;
-        // Coarse: the offset alone, an edge far from the estimate counting for less (up to 40%
-        // less at the reach): a document's side is near where the MRZ places it, a shadow, a
-        // desk's edge or the grain beyond is not, though it may be straighter. The left and right
-        // sides are searched within 2.5% of the diagonal, as near as the border is allowed them:
-        // the MRZ's ends place them within the issuers' print tolerance, and the portrait's
-        // edge or a column of print a few millimeters inside is not the document's side.
-        const double reach = s % 2 == 0 ? farthest : std::min(farthest, borderReach(s));
-        int coarse = 0;
-        double coarseScore = -1;
-        int coarseHits = 0;
-        const int samples = std::max(8, static_cast<int>(length)) + 1;
-        for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
-            cv::Point2d c = mid + normal * k;
-            cv::Point2d from = c - u * (length / 2), to = c + u * (length / 2);
-            if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
-            if (refused(from, to)) continue;
-            int hits = count_on_edges(thick, from, to);
-            double score = hits * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
-            if (score > coarseScore || (score == coarseScore && std::abs(k) < std::abs(coarse))) {
-                coarseScore = score;
-                coarse = k;
-                coarseHits = hits;
-            }
-        }
-        // Where the edges put this side on the border, or on edges along less than half of it,
-        // the document's own side may be too faint for them (a card on a scanner's lid a few gray
-        // levels from its own color): the best position off the border on edges or on a step
-        // (``count_on_step``) along at least half its length, if it has more of them than the
-        // edges' choice. The border drawn in stands for a side the frame cuts, where no gradient
-        // can show it; its unbroken line must not outscore the document's own side before it.
-        cv::Point2d coarseMid = mid + normal * coarse;
-        bool onBorder = coarseScore >= 0 && near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.cols, thick.rows);
-        // Only a side placed more than 1% of the diagonal inside the border, beyond the issuers'
-        // print tolerance (``bordersAllowed``): a scan cropped to the document has the side on the
-        // border and its own print lines just inside.
-        double placedMargin = 1e9;
-        for (int border = 0; border < 4; border++) placedMargin = std::min(placedMargin, placedInside[s][border]);
-        if (onBorder && placedMargin <= 0.01 * diagonal) onBorder = false;
-        if (onBorder || (coarseScore >= 0 && 2 * coarseHits < samples && !near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.cols, thick.rows))) {
-            int inner = 0, innerSteps = 0;
-            double innerScore = -1;
-            for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
-                cv::Point2d c = mid + normal * k;
-                cv::Point2d from = c - u * (length / 2), to = c + u * (length / 2);
-                if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
-                if (refused(from, to) || near_border(from, to, thick.cols, thick.rows)) continue;
-                int hits = count_on_edges(thick, from, to), steps = count_on_step(gray, from, to);
-                int evidence = std::max(hits, steps);
-                double score = evidence * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
-                // Off a weak side on edges along a quarter of it or more, only outward: a faint
-                // side lies beyond the print the edges found inside the document (a portrait's
-                // edge, a line of text), never further in than they are.
-                bool outward = 4 * coarseHits < samples || cv::Point2d(c - coarseMid).dot(mid - center) > 0;
-                if (2 * evidence >= samples && (onBorder || (evidence > coarseHits && outward))
-                    && (score > innerScore || (score == innerScore && std::abs(k) < std::abs(inner)))) {
-                    innerScore = score;
-                    inner = k;
-                    innerSteps = steps > hits ? 1 : 0;
-                }
-            }
-            if (innerScore >= 0) {
-                coarse = inner;
-                keptOff[s] = onBorder;
-                if (innerSteps) q.stepped |= 1 << s;
-            }
-        }
-        const bool byStep = (q.stepped >> s) & 1;
-        for (int k = coarse - 4; k <= coarse + 4; k++) {
-            for (int tilt = -3; tilt <= 3; tilt++) {
-                double angle = tilt * CV_PI / 180;
-                cv::Point2d v(u.x * std::cos(angle) - u.y * std::sin(angle), u.x * std::sin(angle) + u.y * std::cos(angle));
-                cv::Point2d c = mid + normal * k;
-                cv::Point2d from = c - v * (length / 2), to = c + v * (length / 2);
-                if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
-                if (refused(from, to)) continue;
-                if (keptOff[s] && near_border(from, to, thick.cols, thick.rows)) continue;
-                int hits = byStep ? count_on_step(gray, from, to) : count_on_edges(thick, from, to);
-                if (hits > best || (hits == best && std::abs(k) < std::abs(bestOffset))) {
-                    best = hits;
-                    bestOffset = k;
-                    a[s] = from;
-                    b[s] = to;
-                }
-            }
-        }
-        if (best < 0) return false;   // every position of this side runs through the keep-out
-    }
-    Quad moved = q;
-    if (!meet(a, b, moved)) return false;
-    Quad refined = moved;
-    bool refitted = false;
-    if (refine(edges, refined, 3) && clears_all(refined, keep, 4)) {
-        // The refit may pull a side onto the border it was kept off.
-        bool onRefusedBorder = false;
-        for (int s = 0; s < 4; s++) {
-            int border = border_of(refined.corner[s], refined.corner[(s + 1) % 4], thick.cols, thick.rows);
-            onRefusedBorder = onRefusedBorder || (border >= 0 && placedInside[s][border] > borderReach(s))
-                || (keptOff[s] && near_border(refined.corner[s], refined.corner[(s + 1) % 4], thick.cols, thick.rows));
-        }
-        if (!onRefusedBorder) {
-            moved = refined;
-            refitted = true;
-        }
-    }
-    if (!refitted) {
-        // A side too faint for the refit (which needs edges along all four): each side off the
-        // border settled onto its step to a fraction of a pixel, where the search above moved it by
-        // whole pixels and degrees (a degree is 3 px at a 400 px side's ends).
-        for (int s = 0; s < 4; s++) {
-            if ((q.stepped >> s) & 1) settle_on_step(gray, a[s], b[s]);
-        }
-        Quad settled = q;
-        if (meet(a, b, settled) && clears_all(settled, keep, 4)) moved = settled;
-    }
-    q = moved;
-    return true;
-}
-
-}  // namespace
-
-/// The edges of one image at both sensitivities, found once for the outline search and the snapping.
-struct idk_edges {
-    double scale = 1;
-    cv::Mat edges[2], thick[2];
-    cv::Mat blurred;   // the gray image the edges were found in, for the snapping's steps
-};
+using namespace idk::quads;
 
 extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t height, char *error, size_t errorCapacity) {
     idk_edges *result = nullptr;
@@ -551,62 +230,6 @@ extern "C" idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t 
 }
 
 extern "C" void idk_edges_free(idk_edges *edges) { delete edges; }
-
-extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double *corners, const double *keepout, double reach,
-                                  double *support, double *weakest, char *error, size_t errorCapacity) {
-    return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (found == nullptr || corners == nullptr || support == nullptr || weakest == nullptr || count < 0) {
-            write_error(error, errorCapacity, "bad arguments");
-            return -1;
-        }
-        double scale = found->scale;
-        double diagonal = std::hypot(found->edges[0].cols, found->edges[0].rows);
-        // The edges with the image's border drawn in, for snapping only (made here, for the few
-        // images that need a document placed from its MRZ): a scan cropped to the document (a card
-        // or page filling the frame, its corners just visible) has its sides on the border, where
-        // no gradient can show them. The outline search never sees the border: every image would
-        // have its frame for an outline.
-        cv::Mat framedEdges[2], framedThick[2];
-        if (count > 0) {
-            for (int t = 0; t < 2; t++) {
-                framedEdges[t] = found->edges[t].clone();
-                framedThick[t] = found->thick[t].clone();
-                cv::Rect frame(0, 0, framedEdges[t].cols, framedEdges[t].rows);
-                cv::rectangle(framedEdges[t], frame, cv::Scalar(255), 1);
-                cv::rectangle(framedThick[t], frame, cv::Scalar(255), 2);
-            }
-        }
-        for (int k = 0; k < count; k++) {
-            double *c = corners + 8 * k;
-            cv::Point2d keep[4];
-            if (keepout != nullptr) {
-                for (int i = 0; i < 4; i++) keep[i] = cv::Point2d(keepout[8 * k + 2 * i] * scale, keepout[8 * k + 2 * i + 1] * scale);
-            }
-            Quad best;
-            best.support = -1;
-            double bestWeakest = 0;
-            for (int t = 0; t < 2; t++) {
-                Quad q;
-                for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(c[2 * i] * scale, c[2 * i + 1] * scale);
-                if (!snap(framedEdges[t], framedThick[t], found->blurred, q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
-                double weakestHere = 1;
-                q.support = snapped_support(framedThick[t], found->blurred, q, weakestHere);
-                if (q.support > best.support) {
-                    best = q;
-                    bestWeakest = weakestHere;
-                }
-            }
-            support[k] = std::max(0.0, best.support);
-            weakest[k] = bestWeakest;
-            if (best.support < 0) continue;
-            for (int i = 0; i < 4; i++) {
-                c[2 * i] = best.corner[i].x / scale;
-                c[2 * i + 1] = best.corner[i].y / scale;
-            }
-        }
-        return 0;
-    });
-}
 
 namespace {
 
