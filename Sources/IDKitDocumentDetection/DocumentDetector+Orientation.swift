@@ -18,6 +18,9 @@ extension DocumentDetector {
         return oriented(outline, band: nil).map { var d = $0; d.confidence *= 0.85; return d }
     }
 
+    /// The most an outline's bottom side may turn from the MRZ's last line, in degrees.
+    static let bottomSideSkew = 3.0
+
     /// ``document(_:band:)``, the band's direction taken as the document's; without a band, by shape.
     static func oriented(_ outline: Outline, band: MRZBand?) -> DetectedDocument? {
         var points = outline.points
@@ -67,6 +70,15 @@ extension DocumentDetector {
             // an ID-1 card's height, 0.92 of a passport page's: an outline whose bottom edge runs
             // along the MRZ itself is something else, such as the box of the MRZ lines.)
             guard share > 0.75, share < 1.0, depth > 0.6, depth < 0.97 else { return nil }
+            // The last line runs 3–4 mm above the bottom edge and parallel to it, so close that no
+            // perspective and no page's curve turns one from the other by more than a degree or
+            // two (the real specimens' and both generators' outlines: at most 2°): a bottom side
+            // more than 3° off the last line is not the document's (a corner pulled out along the
+            // background's texture or a shadow).
+            if let last = band.lines.last {
+                let along = unit(Point(x: last.end.x - last.start.x, y: last.end.y - last.start.y))
+                guard dot(along, unit(sub(ordered[2], ordered[3]))) > cos(Self.bottomSideSkew * Double.pi / 180) else { return nil }
+            }
             confidence = 0.5 + 0.5 * confidence
         }
         if !confirmed {
