@@ -16,6 +16,51 @@ using idk::write_error;
 
 namespace idk::quads {
 
+// Used in this file alone.
+namespace {
+
+/// A line through edge points that mostly lie on one side and partly on clutter next to it: a
+/// least-squares fit, then again on the points within 1.5 px of it (and once more), three closed-form
+/// fits where OpenCV's robust DIST_HUBER iterates: that one took half the outline search's time on
+/// the real specimens for the same corners (make bench-detect-real, bench-detect).
+bool fit_side(const std::vector<cv::Point2f> &points, cv::Vec4f &line) {
+    cv::fitLine(points, line, cv::DIST_L2, 0, 0.01, 0.01);
+    std::vector<cv::Point2f> near;
+    near.reserve(points.size());
+    for (double tolerance : {3.0, 1.5}) {
+        near.clear();
+        for (const auto &p : points) {
+            // Distance from the line (direction line[0..1], through line[2..3]).
+            double d = std::fabs((p.x - line[2]) * line[1] - (p.y - line[3]) * line[0]);
+            if (d <= tolerance) near.push_back(p);
+        }
+        if (near.size() < std::max<size_t>(8, points.size() / 3)) return true;   // keep the fit before
+        cv::fitLine(near, line, cv::DIST_L2, 0, 0.01, 0.01);
+    }
+    return true;
+}
+
+/// The image at most 400 pixels along its longer side, smoothed: outlines are large, and the fine
+/// print inside a document (whose edges would tie the outline to the text) blurs away.
+double prepare(const uint8_t *gray, int32_t width, int32_t height, cv::Mat &blurred) {
+    cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(gray));
+    double scale = std::min(1.0, 400.0 / std::max(width, height));
+    cv::Mat small;
+    if (scale < 1) {
+        cv::resize(source, small, cv::Size(), scale, scale, scale < 0.5 ? cv::INTER_AREA : cv::INTER_LINEAR);
+    } else {
+        small = source;
+    }
+    cv::GaussianBlur(small, blurred, cv::Size(5, 5), 0);
+    return scale;
+}
+
+/// Two edge sensitivities: a light card on a light desk has weak edges; on a busy scene strong
+/// ones keep the outline apart from the clutter.
+const std::pair<double, double> kThresholds[2] = {{12, 36}, {40, 120}};
+
+}  // namespace
+
 /// Counts the points along side `s` (from corner s to corner s+1, its middle 88%: a card's
 /// corners are rounded) and those of them that fall on an edge pixel.
 void count_side(const cv::Mat &edges, const Quad &q, int s, int &hits, int &total) {
@@ -69,27 +114,6 @@ bool clears_all(const Quad &q, const cv::Point2d *keep, int count) {
     cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     for (int s = 0; s < 4; s++) {
         if (!clears(q.corner[s], q.corner[(s + 1) % 4], center, keep, count)) return false;
-    }
-    return true;
-}
-
-/// A line through edge points that mostly lie on one side and partly on clutter next to it: a
-/// least-squares fit, then again on the points within 1.5 px of it (and once more), three closed-form
-/// fits where OpenCV's robust DIST_HUBER iterates: that one took half the outline search's time on
-/// the real specimens for the same corners (make bench-detect-real, bench-detect).
-bool fit_side(const std::vector<cv::Point2f> &points, cv::Vec4f &line) {
-    cv::fitLine(points, line, cv::DIST_L2, 0, 0.01, 0.01);
-    std::vector<cv::Point2f> near;
-    near.reserve(points.size());
-    for (double tolerance : {3.0, 1.5}) {
-        near.clear();
-        for (const auto &p : points) {
-            // Distance from the line (direction line[0..1], through line[2..3]).
-            double d = std::fabs((p.x - line[2]) * line[1] - (p.y - line[3]) * line[0]);
-            if (d <= tolerance) near.push_back(p);
-        }
-        if (near.size() < std::max<size_t>(8, points.size() / 3)) return true;   // keep the fit before
-        cv::fitLine(near, line, cv::DIST_L2, 0, 0.01, 0.01);
     }
     return true;
 }
@@ -155,25 +179,6 @@ bool same_quad(const Quad &a, const Quad &b, double tolerance) {
     }
     return true;
 }
-
-/// The image at most 400 pixels along its longer side, smoothed: outlines are large, and the fine
-/// print inside a document (whose edges would tie the outline to the text) blurs away.
-double prepare(const uint8_t *gray, int32_t width, int32_t height, cv::Mat &blurred) {
-    cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(gray));
-    double scale = std::min(1.0, 400.0 / std::max(width, height));
-    cv::Mat small;
-    if (scale < 1) {
-        cv::resize(source, small, cv::Size(), scale, scale, scale < 0.5 ? cv::INTER_AREA : cv::INTER_LINEAR);
-    } else {
-        small = source;
-    }
-    cv::GaussianBlur(small, blurred, cv::Size(5, 5), 0);
-    return scale;
-}
-
-/// Two edge sensitivities: a light card on a light desk has weak edges; on a busy scene strong
-/// ones keep the outline apart from the clutter.
-const std::pair<double, double> kThresholds[2] = {{12, 36}, {40, 120}};
 
 /// How many points along the middle 80% of the segment a-b fall on an edge pixel.
 int count_on_edges(const cv::Mat &edges, cv::Point2d a, cv::Point2d b) {

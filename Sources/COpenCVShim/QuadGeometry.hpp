@@ -31,7 +31,7 @@ double edge_support(const cv::Mat &edges, const Quad &q);
 double side_support(const cv::Mat &edges, const Quad &q, int s);
 /// The share on edges of the worst-supported side.
 double weakest_side(const cv::Mat &edges, const Quad &q);
-/// Whether the line through a-b passes with `inside` on one side and every point of `keep` on the other.
+/// Whether every point of `keep` lies on the side of the line through a-b where `inside` lies.
 bool clears(cv::Point2d a, cv::Point2d b, cv::Point2d inside, const cv::Point2d *keep, int count);
 /// Whether every side of `q` clears the `keep` points.
 bool clears_all(const Quad &q, const cv::Point2d *keep, int count);

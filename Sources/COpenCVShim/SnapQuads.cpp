@@ -90,15 +90,15 @@ bool meet(const cv::Point2d *a, const cv::Point2d *b, Quad &q) {
 
 /// The gray at `p` (bilinear), or -1 outside the image.
 double gray_at(const cv::Mat &gray, cv::Point2d p) {
-    if (p.x < 0 || p.y < 0 || p.x > gray.cols - 1 || p.y > gray.rows - 1) return -1;
+    if (gray.cols < 2 || gray.rows < 2 || p.x < 0 || p.y < 0 || p.x > gray.cols - 1 || p.y > gray.rows - 1) return -1;
     int x = std::min(static_cast<int>(p.x), gray.cols - 2), y = std::min(static_cast<int>(p.y), gray.rows - 2);
     double fx = p.x - x, fy = p.y - y;
     auto v = [&](int xx, int yy) { return static_cast<double>(gray.at<uint8_t>(yy, xx)); };
     return (v(x, y) * (1 - fx) + v(x + 1, y) * fx) * (1 - fy) + (v(x, y + 1) * (1 - fx) + v(x + 1, y + 1) * fx) * fy;
 }
 
-/// The summed step across the segment a-b over its middle 80%: the gray 1.5 px to its left (of a
-/// walk from a to b) less the gray 1.5 px to its right.
+/// The summed step across the segment a-b over its middle 80%: the gray 1.5 px to its right (of a
+/// walk from a to b, in image coordinates, y down) less the gray 1.5 px to its left.
 double step_across(const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
     double length = cv::norm(b - a);
     if (length < 1) return 0;
@@ -173,9 +173,10 @@ double snapped_support(const cv::Mat &thick, const cv::Mat &gray, const Quad &q,
 }
 
 /// Each side of an estimated outline moved (up to `farthest` across, tilted up to 3 degrees about its
-/// middle) to where the most edge pixels line up, then refined: for an outline placed from an MRZ
-/// by the format's geometry, whose sides are a few percent off. No side is placed through the
-/// `keep` points (the MRZ with its margin, 4 points), however many edges its characters give there.
+/// middle) to where the most edge pixels line up (or, for a side too faint for the edges, where a
+/// step in the gray runs along it), then refined: for an outline placed from an MRZ by the
+/// format's geometry, whose sides are a few percent off. No side is placed through the `keep`
+/// points (the MRZ with its margin, 4 points), however many edges its characters give there.
 bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad &q, double farthest, const cv::Point2d *keep) {
     cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
@@ -293,21 +294,23 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
                 }
             }
         }
-        if (best < 0) return false;   // every position of this side runs through the keep-out
+        if (best < 0) return false;   // every position of this side runs through the keep-out or onto a refused border
     }
     Quad moved = q;
     if (!meet(a, b, moved)) return false;
     Quad refined = moved;
     bool refitted = false;
-    if (refine(edges, refined, 3) && clears_all(refined, keep, 4)) {
-        // The refit may pull a side onto the border it was kept off.
-        bool onRefusedBorder = false;
+    // The refit and the settling may pull a side onto the border it was kept off.
+    auto onRefusedBorder = [&](const Quad &r) {
         for (int s = 0; s < 4; s++) {
-            int border = border_of(refined.corner[s], refined.corner[(s + 1) % 4], thick.cols, thick.rows);
-            onRefusedBorder = onRefusedBorder || (border >= 0 && placedInside[s][border] > borderReach(s))
-                || (keptOff[s] && near_border(refined.corner[s], refined.corner[(s + 1) % 4], thick.cols, thick.rows));
+            int border = border_of(r.corner[s], r.corner[(s + 1) % 4], thick.cols, thick.rows);
+            if ((border >= 0 && placedInside[s][border] > borderReach(s))
+                || (keptOff[s] && near_border(r.corner[s], r.corner[(s + 1) % 4], thick.cols, thick.rows))) return true;
         }
-        if (!onRefusedBorder) {
+        return false;
+    };
+    if (refine(edges, refined, 3) && clears_all(refined, keep, 4)) {
+        if (!onRefusedBorder(refined)) {
             moved = refined;
             refitted = true;
         }
@@ -320,7 +323,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
             if ((q.stepped >> s) & 1) settle_on_step(gray, a[s], b[s]);
         }
         Quad settled = q;
-        if (meet(a, b, settled) && clears_all(settled, keep, 4)) moved = settled;
+        if (meet(a, b, settled) && clears_all(settled, keep, 4) && !onRefusedBorder(settled)) moved = settled;
     }
     q = moved;
     return true;

@@ -67,13 +67,16 @@ int32_t idk_cut_document_quads(const idk_edges *edges, double minimumShare, cons
 
 /// Estimated document outlines (`count` × 8 doubles in `corners`: x, y of four corners in order
 /// around each, image pixels) moved onto the edges: each side shifted up to `reach` (a share of the
-/// image diagonal) and tilted up to 3 degrees to where most edge pixels line up, then refitted.
+/// image diagonal; the left and right sides, the second and fourth, at most 2.5% of the outline's
+/// diagonal) and tilted up to 3 degrees to where most edge pixels line up, then refitted. A side
+/// the edges put on the border or along less than half of it goes where edges or one step in the
+/// gray run along at least half of it, off the border, if there is such a place.
 /// No side is placed through the 4 points per outline of `keepout` (8 doubles each; NULL: none), the
 /// MRZ with its margin: a document's edge never crosses its own MRZ, whose characters are edges too.
 /// The image's border counts as an edge (a scan cropped to the document) only for a side placed
 /// within 2.5% of the outline's diagonal of it (5% for the first and third sides, the top and
 /// bottom as placed from an MRZ).
-/// Writes the corners back, the share of the sides on edges to `support` and that of the
+/// Writes the corners back, the share of the sides on edges (or on their step) to `support` and that of the
 /// worst-supported side to `weakest` (0 where no side could be placed; those corners are unchanged).
 /// Returns 0, or -1 with a message in `error`.
 int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, const double *keepout, double reach,
