@@ -23,9 +23,10 @@ struct DetectionManifest: Decodable {
 }
 
 /// `idkit-bench detect DIR [-v]`: document detection against the generator's corners, through the
-/// whole scan (`DocumentScanner`). Per group: the share of documents found with a mean corner error
-/// within 2% of the diagonal (the measure the detector is held to), the format right, and the milliseconds of
-/// detection (`timingsMs.detect`: edges, outlines, matching with the MRZ).
+/// whole scan (`DocumentScanner`). Per group: the share of documents found with every corner
+/// within 2% of the diagonal (the measure the detector is held to), the median of the worst
+/// corner's error, the format right, and the milliseconds of detection (`timingsMs.detect`: edges,
+/// outlines, matching with the MRZ).
 func runDetect(directory: String, verbose: Bool) {
     guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
           let manifest = try? JSONDecoder().decode(DetectionManifest.self, from: data) else {
@@ -48,7 +49,9 @@ func runDetect(directory: String, verbose: Bool) {
             tally.n += 1
             let t = truth.corners.map { Point(x: $0[0], y: $0[1]) }
             let diagonal = hypot(t[0].x - t[2].x, t[0].y - t[2].y)
-            let best = documents.map { d in (d, zip(d.corners.corners, t).map { hypot($0.x - $1.x, $0.y - $1.y) }.reduce(0, +) / 4 / diagonal) }
+            // Judged as the issues and the real specimens' judge (`OutlineJudge`) do: by the
+            // worst corner, not the mean of the four.
+            let best = documents.map { d in (d, zip(d.corners.corners, t).map { hypot($0.x - $1.x, $0.y - $1.y) }.max()! / diagonal) }
                 .min { $0.1 < $1.1 }
             let error = best?.1 ?? 1
             tally.errors.append(error)
@@ -89,7 +92,7 @@ func runDetect(directory: String, verbose: Bool) {
         print(String(format: "several documents: %d photos, all found %.0f%%, every MRZ read %.0f%%, primary (the larger) right %.0f%%",
                      several.count, 100 * Double(bothFound) / n, 100 * Double(allRead) / n, 100 * Double(primaryRight) / n))
     }
-    print("group        n  within-2%  format  median-err  median-ms  p90-ms")
+    print("group        n  within-2%  format  worst-err  median-ms  p90-ms")
     var all = Tally()
     for g in order {
         let t = groups[g]!

@@ -191,6 +191,8 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
     const double diagonal = cv::norm(q.corner[2] - q.corner[0]);
     auto borderReach = [&](int side) { return (side % 2 == 0 ? 0.05 : 0.025) * diagonal; };
     double placedInside[4][4];   // each placed side's middle: how far inside each border
+    bool topFound = false;       // the top side on the document's own edge, not on the border
+    double topOffset = 0;        // how far it moved from where it was placed, along its normal
     for (int s = 0; s < 4; s++) {
         cv::Point2d mid = (q.corner[s] + q.corner[(s + 1) % 4]) * 0.5;
         placedInside[s][0] = mid.x;
@@ -246,7 +248,19 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
         // border and its own print lines just inside.
         double placedMargin = 1e9;
         for (int border = 0; border < 4; border++) placedMargin = std::min(placedMargin, placedInside[s][border]);
-        if (onBorder && placedMargin <= 0.01 * diagonal) onBorder = false;
+        // The bottom side, though, is searched off the border where the top side was found on
+        // the document's own edge: the format fixes the height (the placement's scale is the
+        // MRZ's along its lines), while how far above the bottom edge documents print the MRZ
+        // varies by millimeters (the last line's center 7-11 mm on the real TD3 specimens, 5-7 mm
+        // on both generators' pages), so the bottom lies as far from where it was placed as the
+        // top does. It leaves the border only for its own edge or step there, within 1% of the
+        // diagonal.
+        bool byTop = false;
+        if (onBorder && placedMargin <= 0.01 * diagonal) {
+            byTop = s == 2 && topFound;
+            onBorder = byTop;
+        }
+        const double expected = -topOffset;   // the normals of the top and bottom sides point inward, opposite ways
         if (onBorder || (coarseScore >= 0 && 2 * coarseHits < samples && !near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.cols, thick.rows))) {
             int inner = 0, innerSteps = 0;
             double innerScore = -1;
@@ -255,6 +269,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
                 cv::Point2d from = c - u * (length / 2), to = c + u * (length / 2);
                 if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
                 if (refused(from, to) || near_border(from, to, thick.cols, thick.rows)) continue;
+                if (byTop && std::abs(k - expected) > std::max(2.0, 0.01 * diagonal)) continue;
                 int hits = count_on_edges(thick, from, to), steps = count_on_step(gray, from, to);
                 int evidence = std::max(hits, steps);
                 double score = evidence * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
@@ -275,6 +290,11 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
                 if (innerSteps) q.stepped |= 1 << s;
             }
         }
+        // The fine search below turns the side by up to 3 degrees: from a side found off the
+        // border it would reach the border's unbroken line near a corner and take it over the
+        // document's fainter side.
+        cv::Point2d settledMid = mid + normal * coarse;
+        if (!near_border(settledMid - u * (length / 2), settledMid + u * (length / 2), thick.cols, thick.rows)) keptOff[s] = true;
         const bool byStep = (q.stepped >> s) & 1;
         for (int k = coarse - 4; k <= coarse + 4; k++) {
             for (int tilt = -3; tilt <= 3; tilt++) {
@@ -295,6 +315,10 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
             }
         }
         if (best < 0) return false;   // every position of this side runs through the keep-out or onto a refused border
+        if (s == 0) {
+            topFound = !near_border(a[0], b[0], thick.cols, thick.rows);
+            topOffset = bestOffset;
+        }
     }
     Quad moved = q;
     if (!meet(a, b, moved)) return false;

@@ -603,7 +603,7 @@ def faint_vector(out, seed):
     return dict(entry, file=name)
 
 
-def flatscan_vectors(out, seed, picks=(0, 4, 8)):
+def flatscan_vectors(out, seed, picks=(0, 4, 8, 10, 11)):
     """`flatscan-NN-LAYOUT.jpg`: documents on a plain background a few gray levels from their own
     color, 1-5% of their size from the frame (group `flatscan`), drawn from their own generator
     (`seed` + 37) so that the rest of the set stays as it was; `picks` chooses which of the drawn
