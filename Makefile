@@ -44,7 +44,9 @@ schemas:
 PYTHON_VENV ?= .build/python-venv
 PYTHON_LIB ?= $(CURDIR)/.build/release/libIDKitC.so
 # setuptools 70.1 or later builds wheels itself (the venv's own is older and needs `wheel`).
-PYTHON_PACKAGES = pytest cffi orjson pyarrow jsonschema "dask[bag,dataframe]" distributed "setuptools>=70.1"
+# Dask's `distributed` extra pins distributed to dask's own version: named apart, a dask release
+# whose distributed is not yet on PyPI paired with a distributed of 2021 that cannot import.
+PYTHON_PACKAGES = pytest cffi orjson pyarrow jsonschema "dask[bag,dataframe,distributed]" "setuptools>=70.1"
 python-venv:
 	@test -x $(PYTHON_VENV)/bin/python || python3 -m venv $(PYTHON_VENV)
 	@$(PYTHON_VENV)/bin/python -c "import pytest, cffi, orjson, pyarrow, jsonschema, dask.bag, dask.dataframe, distributed, setuptools; \
