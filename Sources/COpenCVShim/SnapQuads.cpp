@@ -180,7 +180,7 @@ double snapped_support(const cv::Mat &thick, const cv::Mat &gray, const Quad &q,
 bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad &q, double farthest, const cv::Point2d *keep) {
     cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
-    bool keptOff[4] = {false, false, false, false};   // a side held on the document's own edge off the border
+    bool keptOff[4] = {false, false, false, false};   // a side found off the border, held off it
     // A side goes onto the image's border (drawn into the edges for a scan cropped to the
     // document) only where the outline as placed puts it within 2.5% of its diagonal of that
     // border (the left and right sides, placed from the MRZ's ends within the issuers' print
@@ -260,7 +260,6 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
             byTop = s == 2 && topFound;
             onBorder = byTop;
         }
-        const double expected = -topOffset;   // the normals of the top and bottom sides point inward, opposite ways
         if (onBorder || (coarseScore >= 0 && 2 * coarseHits < samples && !near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.cols, thick.rows))) {
             int inner = 0, innerSteps = 0;
             double innerScore = -1;
@@ -269,7 +268,8 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
                 cv::Point2d from = c - u * (length / 2), to = c + u * (length / 2);
                 if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
                 if (refused(from, to) || near_border(from, to, thick.cols, thick.rows)) continue;
-                if (byTop && std::abs(k - expected) > std::max(2.0, 0.01 * diagonal)) continue;
+                // (The top's and the bottom's normals point inward, opposite ways: -topOffset here.)
+                if (byTop && std::abs(k + topOffset) > std::max(2.0, 0.01 * diagonal)) continue;
                 int hits = count_on_edges(thick, from, to), steps = count_on_step(gray, from, to);
                 int evidence = std::max(hits, steps);
                 double score = evidence * (1 - 0.4 * std::abs(k) / std::max(1.0, reach));
@@ -286,15 +286,14 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
             }
             if (innerScore >= 0) {
                 coarse = inner;
-                keptOff[s] = onBorder;
                 if (innerSteps) q.stepped |= 1 << s;
             }
         }
-        // The fine search below turns the side by up to 3 degrees: from a side found off the
-        // border it would reach the border's unbroken line near a corner and take it over the
-        // document's fainter side.
+        // A side off the border (found there, or moved there by the search above) stays off it:
+        // the fine search below turns it by up to 3 degrees, and near a corner it would reach
+        // the border's unbroken line and take it over the document's fainter side.
         cv::Point2d settledMid = mid + normal * coarse;
-        if (!near_border(settledMid - u * (length / 2), settledMid + u * (length / 2), thick.cols, thick.rows)) keptOff[s] = true;
+        keptOff[s] = !near_border(settledMid - u * (length / 2), settledMid + u * (length / 2), thick.cols, thick.rows);
         const bool byStep = (q.stepped >> s) & 1;
         for (int k = coarse - 4; k <= coarse + 4; k++) {
             for (int tilt = -3; tilt <= 3; tilt++) {
