@@ -286,6 +286,9 @@ vectors-pdf417:
 	python3 TestVectors/pdf417/make_images.py
 
 ## Rewrite TestVectors/images (seeded; needs fonts-ocr-b, fonts-dejavu-core, fonts-urw-base35, pillow, numpy).
+## Each committed image was drawn by the generator of the commit that added it; the generator has
+## changed since (MRZ line spacing and height drawn per document), so this draws a set like them,
+## not the same bytes, and the tests' expectations then need checking (docs/test-vectors.md).
 vectors-images:
 	@test -f /usr/share/fonts/opentype/ocr-b/OCRB.otf || scripts/install-deps --with fonts-ocr-b fonts-dejavu-core fonts-urw-base35
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy

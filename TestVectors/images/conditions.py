@@ -55,7 +55,7 @@ def mrz_geometry(layout, lines, W, H, dpmm):
     line_pitch = mi.mrz_line_pitch(layout, lines, dpmm)
     n = len(lines[0])
     x0 = (W - n * pitch) / 2
-    last = H - 1.2 * dpmm - 2.6 * dpmm
+    last = H - (mi.mrz_last_center_mm(layout, lines) - 1.2) * dpmm
     bases = [last - line_pitch * (len(lines) - 1 - k) for k in range(len(lines))]
     return pitch, line_pitch, x0, bases
 
