@@ -10,11 +10,12 @@ extension DocumentDetector {
     /// border takes one side, or two meeting at a corner of the image, every other side lies on
     /// edges (``minimumCutSideSupport``), its shape as seen is a document's (1.3–1.75 wide for 1:
     /// a cut side shortens it by no more than the frame cuts off), it is at least
-    /// ``minimumCutShare`` of the largest document found, and it overlaps none of them. Searched
-    /// only beside a document found with its outline: the evidence that the scene holds documents
-    /// at that scale.
+    /// ``minimumCutShare`` of the largest document found, and it overlaps none of them. Beside them,
+    /// the other sides of the cards found (``otherSides(edges:beside:)``). Searched only beside a
+    /// document found with its outline: the evidence that the scene holds documents at that scale.
     public func cutDocuments(edges: Edges, beside found: [DetectedDocument]) -> [DetectedDocument] {
-        guard let largest = found.filter(\.outlineFound).map(\.area).max() else { return [] }
+        let outlined = found.filter(\.outlineFound)
+        guard let largest = outlined.map(\.area).max() else { return [] }
         var documents: [DetectedDocument] = []
         for outline in cutOutlines(in: edges, beside: found.map(\.corners)) {
             // One side, or two that meet (0b0011, 0b0110, 0b1100, 0b1001).
@@ -23,6 +24,11 @@ extension DocumentDetector {
                   let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75,
                   d.area >= Self.minimumCutShare * largest,
                   !(found + documents).contains(where: { Self.overlap($0.corners, d.corners) > 0.1 * min($0.area, d.area) }) else { continue }
+            documents.append(d)
+        }
+        for d in otherSides(edges: edges, beside: outlined) where !(found + documents).contains(where: {
+            Self.overlap($0.corners, d.corners) > 0.1 * min($0.area, d.area)
+        }) {
             documents.append(d)
         }
         return documents

@@ -18,6 +18,8 @@ extension DocumentDetector {
     }
     static func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
     static func sub(_ a: Point, _ b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    static func add(_ a: Point, _ b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    static func scale(_ a: Point, _ k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
     static func neg(_ a: Point) -> Point { Point(x: -a.x, y: -a.y) }
     static func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
     static func unit(_ a: Point) -> Point { let l = max(1e-9, hypot(a.x, a.y)); return Point(x: a.x / l, y: a.y / l) }

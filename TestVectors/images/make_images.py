@@ -539,6 +539,78 @@ def pairs(out, count, seed):
         f.write("\n")
 
 
+def make_sides(rng):
+    """A flatbed scan of both sides of one card, side by side or one above the other, cropped close
+    to them (issue 37; the real `018_usa-greencard-old` is one): the side with the MRZ and the
+    side without it (group `front`), in either order, a gap of 0.5-4 mm between them, each turned
+    up to 1.5 degrees, with an ID-1 card's rounded corners (ISO/IEC 7810: radius 3.18 mm), on a
+    scanner lid of any shade; the crop leaves 0-3 mm of lid around them, and on about half of the
+    outer sides none at all (the frame runs along the card's edge). Returns the image and, per
+    side, its layout, MRZ lines (null on the side without), corners in reading order and band
+    quadrilateral, the side with the MRZ first (the two are the same size)."""
+    layout = "TD1" if rng.random() < 0.7 else "TD2"
+    lines = make_mrz(rng, layout)
+    dpmm = rng.uniform(5.0, 12.0)
+    sides = []
+    for group in ("", "front"):
+        img, band = render_document(rng, layout, lines, dpmm, group)
+        sides.append((None if group else lines, img, band))
+    order = [0, 1] if rng.random() < 0.5 else [1, 0]
+    across = rng.random() < 0.7                        # side by side; else one above the other
+    gap = rng.uniform(0.5, 4.0) * dpmm
+    outer = [0.0 if rng.random() < 0.5 else rng.uniform(0.3, 3.0) * dpmm for _ in range(4)]   # left, top, right, bottom
+    dw, dh = sides[0][1].size
+    W = int(round(outer[0] + outer[2] + (2 * dw + gap if across else dw)))
+    H = int(round(outer[1] + outer[3] + (dh if across else 2 * dh + gap)))
+    shade = rng.choice([rng.randint(215, 250), rng.randint(10, 60)])
+    lid = np.full((H, W, 3), shade, dtype=np.float32) + np.array([rng.uniform(-5, 5) for _ in range(3)], dtype=np.float32)
+    bg = Image.fromarray(np.clip(lid, 0, 255).astype(np.uint8), "RGB")
+    radius = 3.18 * dpmm
+    truth = []
+    for slot, k in enumerate(order):
+        mrz_lines, doc, band = sides[k]
+        cx = outer[0] + dw / 2 + (slot * (dw + gap) if across else 0)
+        cy = outer[1] + dh / 2 + (0 if across else slot * (dh + gap))
+        a = math.radians(rng.uniform(-1.5, 1.5))
+        corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
+        placed = [(cx + u * math.cos(a) - v * math.sin(a), cy + u * math.sin(a) + v * math.cos(a)) for u, v in corners]
+        src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
+        coeffs = perspective_coeffs(src, placed)
+        rounded = Image.new("L", doc.size, 0)
+        ImageDraw.Draw(rounded).rounded_rectangle([0, 0, dw - 1, dh - 1], radius=radius, fill=255)
+        bg.paste(doc.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC), (0, 0),
+                 rounded.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR))
+        Hm = np.array(perspective_coeffs(placed, src) + [1.0]).reshape(3, 3)
+        def fwd(px, py):
+            p = Hm @ np.array([px, py, 1.0])
+            return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
+        x0, y0, x1, y1 = band
+        truth.append({"layout": layout, "lines": mrz_lines, "corners": [[round(u, 1), round(v, 1)] for u, v in placed],
+                      "quad": [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)] if mrz_lines else None})
+    nrng = np.random.default_rng(rng.randint(0, 1 << 30))
+    arr = np.asarray(bg).astype(np.float32) + nrng.normal(0, 2.5, (H, W, 3))
+    img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    truth.sort(key=lambda d: d["lines"] is None)
+    return img, truth
+
+
+def sides(out, count, seed):
+    """`--sides DIR --count N`: N scans of a card's two sides (``make_sides``) and their manifest
+    (`documents`, the side with the MRZ first)."""
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(seed + 18)
+    manifest = {"generator": "TestVectors/images/make_images.py --sides", "seed": seed, "images": []}
+    for i in range(count):
+        img, docs = make_sides(rng)
+        name = "sides-%02d-%s.jpg" % (i, docs[0]["layout"].lower())
+        img.save(os.path.join(out, name), "JPEG", quality=rng.randint(80, 92))
+        manifest["images"].append({"file": name, "group": "sides", "layout": docs[0]["layout"], "documents": docs,
+                                   "width": img.size[0], "height": img.size[1]})
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+
+
 def td2_shaped_td3(rng):
     """A TD3 whose first 36 characters per line also pass a TD2's check digits: the first 28
     characters of a TD2's line 2 are laid out as a TD3's, and the personal number is chosen so
@@ -645,7 +717,11 @@ def main():
     ap.add_argument("--groups", nargs="+", help="bench only: these groups alone")
     ap.add_argument("--stress", help="write a stress set of --count images (random groups, injected confusions) here")
     ap.add_argument("--pairs", help="write --count photos of two documents side by side here")
+    ap.add_argument("--sides", help="write --count scans of a card's two sides here")
     args = ap.parse_args()
+    if args.sides:
+        sides(args.sides, args.count, args.seed)
+        return
     if args.pairs:
         pairs(args.pairs, args.count, args.seed)
         return
