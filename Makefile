@@ -144,13 +144,17 @@ bench-startup: release
 	python3 Benchmarks/startup.py .build/bench-hello/hello .build/release/idkit $(BASELINE)
 
 ## Document detection (issue 14): corners and format on the generated photos of bench-scan (one
-## document each, corner ground truth) and on 40 photos of two documents side by side.
+## document each, corner ground truth), on 40 photos of two documents side by side, and on 40
+## scans of both sides of a card (seed 1: not the committed ones).
 PAIR_IMAGES ?= .build/pairs
+SIDES_IMAGES ?= .build/sides
 bench-detect: release
 	@test -f $(SCAN_BENCH_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --bench $(SCAN_BENCH_IMAGES) --count 20 --extended
 	@test -f $(PAIR_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --pairs $(PAIR_IMAGES) --count 40
+	@test -f $(SIDES_IMAGES)/manifest.json || python3 TestVectors/images/make_images.py --sides $(SIDES_IMAGES) --count 40 --seed 1
 	taskset -c 0 .build/release/idkit-bench detect $(SCAN_BENCH_IMAGES)
 	taskset -c 0 .build/release/idkit-bench detect $(PAIR_IMAGES)
+	taskset -c 0 .build/release/idkit-bench detect $(SIDES_IMAGES)
 
 ## Hard capture conditions (issue 37): MRZ reading per condition (curved, motion, distractor,
 ## occlusion, printer) on 20 photos each drawn by TestVectors/images/conditions.py with another seed
