@@ -468,6 +468,29 @@ def stress(out, count, seed):
         f.write("\n")
 
 
+def paste_turned(bg, doc, cx, cy, a, band, shape=None):
+    """Pastes `doc` onto `bg` turned by `a` radians about (cx, cy), through `shape` (mode L; the
+    whole rectangle when None). Returns its corners in reading order and, for a `band` (x0, y0,
+    x1, y1 in the document), the band's quadrilateral in `bg` (None without one)."""
+    dw, dh = doc.size
+    corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
+    placed = [(cx + u * math.cos(a) - v * math.sin(a), cy + u * math.sin(a) + v * math.cos(a)) for u, v in corners]
+    src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
+    coeffs = perspective_coeffs(src, placed)
+    shape = shape or Image.new("L", doc.size, 255)
+    bg.paste(doc.transform(bg.size, Image.PERSPECTIVE, coeffs, Image.BICUBIC), (0, 0),
+             shape.transform(bg.size, Image.PERSPECTIVE, coeffs, Image.BILINEAR))
+    Hm = np.array(perspective_coeffs(placed, src) + [1.0]).reshape(3, 3)
+    def fwd(px, py):
+        p = Hm @ np.array([px, py, 1.0])
+        return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
+    quad = None
+    if band:
+        x0, y0, x1, y1 = band
+        quad = [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)]
+    return [[round(u, 1), round(v, 1)] for u, v in placed], quad
+
+
 def make_pair(rng, card_front=False):
     """A photo of two documents side by side on a desk (issue 14): a passport page (TD3) and a card
     (TD1 or TD2), photographed together (one scale), each turned a little, not overlapping; mild
@@ -497,21 +520,8 @@ def make_pair(rng, card_front=False):
         cx = x + dw / 2
         cy = margin + max(heights) / 2 + rng.uniform(-0.5, 0.5) * (max(heights) - dh)
         a = math.radians(rng.uniform(-4, 4))
-        corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
-        placed = [(cx + u * math.cos(a) - v * math.sin(a), cy + u * math.sin(a) + v * math.cos(a)) for u, v in corners]
-        src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
-        coeffs = perspective_coeffs(src, placed)
-        warped = doc.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC)
-        mask = Image.new("L", doc.size, 255).transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)
-        bg.paste(warped, (0, 0), mask)
-        Hm = np.array(perspective_coeffs(placed, src) + [1.0]).reshape(3, 3)
-        def fwd(px, py):
-            p = Hm @ np.array([px, py, 1.0])
-            return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
-        x0, y0, x1, y1 = band
-        truth.append({"layout": layout, "lines": lines, "corners": [[round(u, 1), round(v, 1)] for u, v in placed],
-                      "quad": [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)] if lines else None,
-                      "signature": signature, "area": dw * dh})
+        corners, quad = paste_turned(bg, doc, cx, cy, a, band if lines else None)
+        truth.append({"layout": layout, "lines": lines, "corners": corners, "quad": quad, "signature": signature, "area": dw * dh})
         x += dw + gap
     arr = np.asarray(bg).astype(np.float32) + nrng.normal(0, 4, (H, W, 3))
     img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
@@ -572,21 +582,10 @@ def make_sides(rng):
         cx = outer[0] + dw / 2 + (slot * (dw + gap) if across else 0)
         cy = outer[1] + dh / 2 + (0 if across else slot * (dh + gap))
         a = math.radians(rng.uniform(-1.5, 1.5))
-        corners = [(-dw / 2, -dh / 2), (dw / 2, -dh / 2), (dw / 2, dh / 2), (-dw / 2, dh / 2)]
-        placed = [(cx + u * math.cos(a) - v * math.sin(a), cy + u * math.sin(a) + v * math.cos(a)) for u, v in corners]
-        src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
-        coeffs = perspective_coeffs(src, placed)
         rounded = Image.new("L", doc.size, 0)
         ImageDraw.Draw(rounded).rounded_rectangle([0, 0, dw - 1, dh - 1], radius=radius, fill=255)
-        bg.paste(doc.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC), (0, 0),
-                 rounded.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR))
-        Hm = np.array(perspective_coeffs(placed, src) + [1.0]).reshape(3, 3)
-        def fwd(px, py):
-            p = Hm @ np.array([px, py, 1.0])
-            return [round(p[0] / p[2], 1), round(p[1] / p[2], 1)]
-        x0, y0, x1, y1 = band
-        truth.append({"layout": layout, "lines": mrz_lines, "corners": [[round(u, 1), round(v, 1)] for u, v in placed],
-                      "quad": [fwd(x0, y0), fwd(x1, y0), fwd(x1, y1), fwd(x0, y1)] if mrz_lines else None})
+        corners, quad = paste_turned(bg, doc, cx, cy, a, band if mrz_lines else None, rounded)
+        truth.append({"layout": layout, "lines": mrz_lines, "corners": corners, "quad": quad})
     nrng = np.random.default_rng(rng.randint(0, 1 << 30))
     arr = np.asarray(bg).astype(np.float32) + nrng.normal(0, 2.5, (H, W, 3))
     img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
