@@ -298,7 +298,7 @@ vectors-images:
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/images/make_images.py
 	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents --count 4
-	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides --count 3
+	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides --count 10 --picks 0 6 9
 	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
 	python3 TestVectors/images/conditions.py TestVectors/images/starved --count 3 --seed 5 --groups printer --ink starved
 

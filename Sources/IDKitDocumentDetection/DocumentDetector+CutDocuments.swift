@@ -26,8 +26,10 @@ extension DocumentDetector {
                   !(found + documents).contains(where: { Self.overlap($0.corners, d.corners) > 0.1 * min($0.area, d.area) }) else { continue }
             documents.append(d)
         }
+        // A card's other side lies against it, turned as it is: bounding boxes of two turned
+        // neighbours overlap though the documents do not, so their own areas are compared.
         for d in otherSides(edges: edges, beside: outlined) where !(found + documents).contains(where: {
-            Self.overlap($0.corners, d.corners) > 0.1 * min($0.area, d.area)
+            Self.sharedShare(d.corners, $0.corners) > 0.1 || Self.sharedShare($0.corners, d.corners) > 0.1
         }) {
             documents.append(d)
         }
@@ -72,6 +74,17 @@ extension DocumentDetector {
     /// The smallest cut document, as a share of the largest document found beside it (an ID-1
     /// card beside a passport page is 0.42 of it).
     static let minimumCutShare = 0.3
+
+    /// The share of `a`'s area that lies in `b`, on a 10 × 10 grid across `a`.
+    static func sharedShare(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
+        let c = a.corners
+        let inside = (0..<100).filter { k in
+            let u = (Double(k % 10) + 0.5) / 10, v = (Double(k / 10) + 0.5) / 10
+            let top = add(c[0], scale(sub(c[1], c[0]), u)), bottom = add(c[3], scale(sub(c[2], c[3]), u))
+            return b.contains(add(top, scale(sub(bottom, top), v)))
+        }.count
+        return Double(inside) / 100
+    }
 
     /// The area the bounding boxes of two outlines share, in square pixels.
     static func overlap(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {

@@ -56,8 +56,8 @@ extension DocumentDetector {
     /// The MRZ with the margin no document edge comes within: the band's box (half a pitch beyond
     /// the end characters' centers, half a character above and below the lines) widened by a
     /// quarter character, and along the lines to ``sideClearance(_:)`` from the end characters'
-    /// centers. ICAO 9303-4/5/6 leave 1.8–2.6 pitches between the end characters' centers and the
-    /// document's sides, and 3–4 mm below the last line.
+    /// centers. The real specimens leave 1.5–3.3 pitches between the end characters' centers and
+    /// the document's sides, and 3–4 mm below the last line.
     package static func keepOut(_ band: MRZBand) -> [Point] {
         let q = band.quad
         let along = unit(sub(q.topRight, q.topLeft)), across = unit(sub(q.bottomLeft, q.topLeft))
@@ -71,9 +71,10 @@ extension DocumentDetector {
     /// The least distance, in pitches, from an end character's center to the document's side
     /// next to it: the least the real specimens of `../shared/testdata/mrz-real` print, less half a
     /// pitch for an outline's own error (the first character's center 5.7 mm from the left edge on
-    /// TD3 pages and 8.5 on TD2 cards, 2.2 and 3.3 pitches; 3.9 mm on TD1 cards and 4.0 on the
-    /// MRV-A visa, 1.5 pitches; the last one's farther from the right). A side nearer the MRZ is
-    /// a line of print beside it, a portrait's edge or the frame.
+    /// TD3 pages, 2.2 pitches; 3.9 mm on TD1 cards and 4.0 on the MRV-A visa, 1.5 pitches; the last
+    /// one's farther from the right). TD2 cards (8.5 mm, 3.3 pitches, on the two specimens) and
+    /// MRV-B visas (none among them) get the passport's. A side nearer the MRZ is a line of print
+    /// beside it, a portrait's edge or the frame.
     static func sideClearance(_ format: MRZFormat) -> Double {
         switch format {
         case .td1, .mrvA: 1.0

@@ -146,7 +146,7 @@ def mrz_last_center_mm(layout, lines):
     ICAO 9303 Parts 4-6 fix the zone within tolerances, and issuers spread over them: on the real
     specimens of ../shared/testdata/mrz-real (measured against their corners labeled by eye, as in
     IDKit's MRZPlacement) TD1 cards print it 5.8-7.3 mm up, TD2 cards 7.9-9.4 mm and TD3 pages
-    7.0-10.7 mm; drawn here a little beyond each range. From a generator of its own, seeded by the
+    7.0-10.7 mm; drawn here over each range, a little beyond its ends (TD3: below it). From a generator of its own, seeded by the
     MRZ, so that every other draw stays what it was."""
     spread = random.Random(zlib.crc32(("last line height" + "".join(lines)).encode()))
     low, high = {"TD1": (5.5, 7.5), "TD2": (7.5, 9.5)}.get(layout, (6.5, 10.7))
@@ -555,7 +555,8 @@ def make_sides(rng):
     side without it (group `front`), in either order, a gap of 0.5-4 mm between them, each turned
     up to 1.5 degrees, with an ID-1 card's rounded corners (ISO/IEC 7810: radius 3.18 mm), on a
     scanner lid of any shade; the crop leaves 0-3 mm of lid around them, and on about half of the
-    outer sides none at all (the frame runs along the card's edge). Returns the image and, per
+    outer sides none at all (the frame runs along the card's edge); on a quarter of the scans it
+    cuts 10-35% off the side without the MRZ. Returns the image and, per
     side, its layout, MRZ lines (null on the side without), corners in reading order and band
     quadrilateral, the side with the MRZ first (the two are the same size)."""
     layout = "TD1" if rng.random() < 0.7 else "TD2"
@@ -569,6 +570,10 @@ def make_sides(rng):
     across = rng.random() < 0.7                        # side by side; else one above the other
     gap = rng.uniform(0.5, 4.0) * dpmm
     outer = [0.0 if rng.random() < 0.5 else rng.uniform(0.3, 3.0) * dpmm for _ in range(4)]   # left, top, right, bottom
+    if rng.random() < 0.25:
+        # The frame cuts 10-35% off the side without the MRZ, across its far edge.
+        far = (2 if order[1] == 1 else 0) if across else (3 if order[1] == 1 else 1)
+        outer[far] = -rng.uniform(0.1, 0.35) * (sides[0][1].size[0] if across else sides[0][1].size[1])
     dw, dh = sides[0][1].size
     W = int(round(outer[0] + outer[2] + (2 * dw + gap if across else dw)))
     H = int(round(outer[1] + outer[3] + (dh if across else 2 * dh + gap)))
@@ -593,16 +598,19 @@ def make_sides(rng):
     return img, truth
 
 
-def sides(out, count, seed):
-    """`--sides DIR --count N`: N scans of a card's two sides (``make_sides``) and their manifest
-    (`documents`, the side with the MRZ first)."""
+def sides(out, count, seed, picks=None):
+    """`--sides DIR --count N [--picks K ...]`: N scans of a card's two sides (``make_sides``), or
+    those of them numbered `picks`, and their manifest (`documents`, the side with the MRZ first)."""
     os.makedirs(out, exist_ok=True)
     rng = random.Random(seed + 18)
     manifest = {"generator": "TestVectors/images/make_images.py --sides", "seed": seed, "images": []}
     for i in range(count):
         img, docs = make_sides(rng)
+        quality = rng.randint(80, 92)
+        if picks and i not in picks:
+            continue
         name = "sides-%02d-%s.jpg" % (i, docs[0]["layout"].lower())
-        img.save(os.path.join(out, name), "JPEG", quality=rng.randint(80, 92))
+        img.save(os.path.join(out, name), "JPEG", quality=quality)
         manifest["images"].append({"file": name, "group": "sides", "layout": docs[0]["layout"], "documents": docs,
                                    "width": img.size[0], "height": img.size[1]})
     with open(os.path.join(out, "manifest.json"), "w") as f:
@@ -717,9 +725,10 @@ def main():
     ap.add_argument("--stress", help="write a stress set of --count images (random groups, injected confusions) here")
     ap.add_argument("--pairs", help="write --count photos of two documents side by side here")
     ap.add_argument("--sides", help="write --count scans of a card's two sides here")
+    ap.add_argument("--picks", type=int, nargs="+", help="with --sides: keep only the scans of these numbers")
     args = ap.parse_args()
     if args.sides:
-        sides(args.sides, args.count, args.seed)
+        sides(args.sides, args.count, args.seed, args.picks)
         return
     if args.pairs:
         pairs(args.pairs, args.count, args.seed)
