@@ -245,14 +245,14 @@ def dask_frames(path, distributed, idkit_dask):
                 distributed.Client(cluster) as client:
             client.run(lambda: __import__("idkit").version())
             frame = dd.read_parquet(str(parquet), split_row_groups=True)
-            # A first run loads pandas, pyarrow and the Parquet reader in each worker.
-            idkit_dask.validate_frame(frame, "mrz")["valid"].sum().compute()
-            t0 = time.perf_counter()
-            valid = idkit_dask.validate_frame(frame, "mrz")["valid"].sum().compute()
-            elapsed = time.perf_counter() - t0
-            assert valid > 0
-            rates.append(len(texts) / elapsed)
-            row(f"idkit.dask.validate_frame, {workers} worker{'s' if workers > 1 else ''} (2M, Parquet)", f"{rates[-1]:,.0f}", "MRZs/s",
+            # A first run loads pandas, pyarrow and the Parquet reader in each worker. Then the
+            # median of five: one run of a second or two swings by a fifth on a 2-core VM, where
+            # the workers share the cores with the scheduler and the client.
+            assert idkit_dask.validate_frame(frame, "mrz")["valid"].sum().compute() > 0
+            median, best = best_of(5, lambda: idkit_dask.validate_frame(frame, "mrz")["valid"].sum().compute())
+            rates.append(len(texts) / median)
+            row(f"idkit.dask.validate_frame, {workers} worker{'s' if workers > 1 else ''} (2M, Parquet)",
+                f"{rates[-1]:,.0f} [{len(texts) / best:,.0f}]", "MRZs/s",
                 f"({rates[-1] / rates[0]:.2f}x one worker; target ≥ 1.7x)" if workers == 2 else "")
 
 
