@@ -401,6 +401,24 @@ extern "C" int32_t idk_cut_document_quads(const idk_edges *found, double minimum
     });
 }
 
+extern "C" double idk_edges_pixel(const idk_edges *found) { return found == nullptr || found->scale <= 0 ? 1 : 1 / found->scale; }
+
+extern "C" double idk_convex_overlap(const double *a, const double *b) {
+    char ignored[8];
+    double area = -1;
+    guarded(ignored, sizeof ignored, [&]() -> int32_t {
+        if (a == nullptr || b == nullptr) return -1;
+        std::vector<cv::Point2f> p, q, shared;
+        for (int i = 0; i < 4; i++) {
+            p.emplace_back(static_cast<float>(a[2 * i]), static_cast<float>(a[2 * i + 1]));
+            q.emplace_back(static_cast<float>(b[2 * i]), static_cast<float>(b[2 * i + 1]));
+        }
+        area = std::max(0.0, static_cast<double>(cv::intersectConvexConvex(p, q, shared, true)));
+        return 0;
+    });
+    return area;
+}
+
 extern "C" double idk_interior_edge_share(const idk_edges *found, const double *corners) {
     char ignored[8];
     double share = -1;

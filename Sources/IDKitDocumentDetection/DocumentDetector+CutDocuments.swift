@@ -23,14 +23,10 @@ extension DocumentDetector {
             guard mask.nonzeroBitCount == 1 || [3, 6, 12, 9].contains(mask), outline.weakestSide >= Self.minimumCutSideSupport,
                   let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75,
                   d.area >= Self.minimumCutShare * largest,
-                  !(found + documents).contains(where: { Self.overlap($0.corners, d.corners) > 0.1 * min($0.area, d.area) }) else { continue }
+                  !(found + documents).contains(where: { Self.overlaps($0.corners, d.corners) }) else { continue }
             documents.append(d)
         }
-        // A card's other side lies against it, turned as it is: bounding boxes of two turned
-        // neighbours overlap though the documents do not, so their own areas are compared.
-        for d in otherSides(edges: edges, beside: outlined) where !(found + documents).contains(where: {
-            Self.sharedShare(d.corners, $0.corners) > 0.1 || Self.sharedShare($0.corners, d.corners) > 0.1
-        }) {
+        for d in otherSides(edges: edges, beside: outlined) where !(found + documents).contains(where: { Self.overlaps($0.corners, d.corners) }) {
             documents.append(d)
         }
         return documents
@@ -75,21 +71,15 @@ extension DocumentDetector {
     /// card beside a passport page is 0.42 of it).
     static let minimumCutShare = 0.3
 
-    /// The share of `a`'s area that lies in `b`, on a 10 × 10 grid across `a`.
-    static func sharedShare(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
-        let c = a.corners
-        let inside = (0..<100).filter { k in
-            let u = (Double(k % 10) + 0.5) / 10, v = (Double(k / 10) + 0.5) / 10
-            let top = add(c[0], scale(sub(c[1], c[0]), u)), bottom = add(c[3], scale(sub(c[2], c[3]), u))
-            return b.contains(add(top, scale(sub(bottom, top), v)))
-        }.count
-        return Double(inside) / 100
+    /// The area two outlines share, in square pixels (OpenCV's intersection of convex polygons).
+    static func sharedArea(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
+        let p = a.corners.flatMap { [$0.x, $0.y] }, q = b.corners.flatMap { [$0.x, $0.y] }
+        return max(0, idk_convex_overlap(p, q))
     }
 
-    /// The area the bounding boxes of two outlines share, in square pixels.
-    static func overlap(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
-        let ax = a.corners.map(\.x), ay = a.corners.map(\.y), bx = b.corners.map(\.x), by = b.corners.map(\.y)
-        let w = min(ax.max()!, bx.max()!) - max(ax.min()!, bx.min()!), h = min(ay.max()!, by.max()!) - max(ay.min()!, by.min()!)
-        return max(0, w) * max(0, h)
+    /// Whether two outlines share more than a tenth of the smaller one's area: two documents lie
+    /// side by side, turned as they may be, and overlap at most by their outlines' own error.
+    static func overlaps(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
+        sharedArea(a, b) > 0.1 * min(a.area, b.area)
     }
 }

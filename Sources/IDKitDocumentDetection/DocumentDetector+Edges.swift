@@ -11,6 +11,15 @@ extension DocumentDetector {
         /// The part of the image the edges were found in: all of it but a uniform frame along its
         /// border (``DocumentDetector/content(of:)``), in image pixels.
         package let x: Int, y: Int, width: Int, height: Int
+        /// How many image pixels one pixel of the edges spans (1 or more).
+        package var pixel: Double { idk_edges_pixel(handle) }
+        /// Whether the segment a-b runs along a border of the part searched: both ends within
+        /// `near` pixels of the same border.
+        package func alongBorder(_ a: Point, _ b: Point, within near: Double) -> Bool {
+            let x0 = Double(x), y0 = Double(y), x1 = x0 + Double(width), y1 = y0 + Double(height)
+            return (abs(a.x - x0) < near && abs(b.x - x0) < near) || (abs(a.x - x1) < near && abs(b.x - x1) < near)
+                || (abs(a.y - y0) < near && abs(b.y - y0) < near) || (abs(a.y - y1) < near && abs(b.y - y1) < near)
+        }
         init(_ handle: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
             self.handle = handle
             (self.x, self.y, self.width, self.height) = (x, y, width, height)

@@ -16,9 +16,6 @@ extension DocumentDetector {
     /// outlines erases with the card's.
     func otherSides(edges: Edges, beside cards: [DetectedDocument]) -> [DetectedDocument] {
         let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
-        // One pixel of the edges in image pixels: they are found on the image at most 400 px
-        // across, and a side snapped onto the border lies up to one of their pixels inside it.
-        let pixel = max(1, Double(max(edges.width, edges.height)) / 400)
         let frame = Quadrilateral(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
         func clamped(_ p: Point) -> Point { Point(x: min(max(p.x, x0), x1), y: min(max(p.y, y0), y1)) }
         func centroid(_ q: [Point]) -> Point { Self.scale(q.reduce(Point(x: 0, y: 0), Self.add), 0.25) }
@@ -34,7 +31,8 @@ extension DocumentDetector {
             for shift in [Self.scale(across, 1 + gap), Self.scale(across, -1 - gap), Self.scale(down, 1 + gapDown), Self.scale(down, -1 - gapDown)] {
                 let side = c.map { Self.add($0, shift) }
                 // The share of the side in the image.
-                guard Self.sharedShare(Quadrilateral(side), frame) >= Self.minimumOtherSideShown else { continue }
+                let whole = Quadrilateral(side)
+                guard Self.sharedArea(whole, frame) >= Self.minimumOtherSideShown * whole.area else { continue }
                 let clipped = side.map(clamped), center = centroid(clipped)
                 placed.append(clipped)
                 cores.append(clipped.map { Self.add(center, Self.scale(Self.sub($0, center), 0.5)) })
@@ -46,13 +44,8 @@ extension DocumentDetector {
             guard var outline, outline.weakestSide >= Self.minimumCutSideSupport else { continue }
             // Sides on the border (top, right, bottom, left as placed) put back at the card's size.
             var p = outline.points
-            let near = 1.5 * pixel
-            func onBorder(_ s: Int) -> Bool {
-                let a = p[s], b = p[(s + 1) % 4]
-                return (abs(a.x - x0) < near && abs(b.x - x0) < near) || (abs(a.x - x1) < near && abs(b.x - x1) < near)
-                    || (abs(a.y - y0) < near && abs(b.y - y0) < near) || (abs(a.y - y1) < near && abs(b.y - y1) < near)
-            }
-            let cut = (0..<4).map(onBorder)
+            // A side snapped onto the border lies up to one pixel of the edges inside it.
+            let cut = (0..<4).map { edges.alongBorder(p[$0], p[($0 + 1) % 4], within: 1.5 * edges.pixel) }
             var lost = false
             for s in 0..<4 where cut[s] && !cut[(s + 2) % 4] {
                 let o = (s + 2) % 4, step = s == 0 ? Self.neg(place.down) : s == 1 ? place.across : s == 2 ? place.down : Self.neg(place.across)

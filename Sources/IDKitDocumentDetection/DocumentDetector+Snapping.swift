@@ -42,10 +42,7 @@ extension DocumentDetector {
         let near = max(2, 0.005 * diagonal)
         let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
         for s in [1, 3] {
-            let a = snapped[s], b = snapped[(s + 1) % 4]
-            let onBorder = (abs(a.x - x0) < near && abs(b.x - x0) < near) || (abs(a.x - x1) < near && abs(b.x - x1) < near)
-                || (abs(a.y - y0) < near && abs(b.y - y0) < near) || (abs(a.y - y1) < near && abs(b.y - y1) < near)
-            guard onBorder else { continue }
+            guard edges.alongBorder(snapped[s], snapped[(s + 1) % 4], within: near) else { continue }
             let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
             let outside = max(0, x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
             if outside > 0.0125 * diagonal { return false }

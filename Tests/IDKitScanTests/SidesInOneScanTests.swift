@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IDKitImage
 import IDKitMRZ
+import IDKitTestSupport
 @testable import IDKitDocumentDetection
 @testable import IDKitScan
 
@@ -14,28 +15,26 @@ import IDKitMRZ
 
     let scanner = DocumentScanner(readBarcodes: false, referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
 
-    /// The farthest of four corners from the truth, over the document's diagonal.
-    static func worstCorner(_ found: Quadrilateral, _ truth: [[Double]]) -> Double {
-        let t = truth.map { Point(x: $0[0], y: $0[1]) }
-        return zip(found.corners, t).map { hypot($0.x - $1.x, $0.y - $1.y) }.max()! / hypot(t[0].x - t[2].x, t[0].y - t[2].y)
-    }
-
-    /// Both sides listed with every corner within 2% of the diagonal, even where the frame runs
-    /// along three of a side's edges and the two lie a millimeter apart: the MRZ side primary and
-    /// read, the other side `mrzNotFound`, of the card's format by its shape.
+    /// Both sides listed, each right by the real specimens' judge (`OutlineJudge`: every corner
+    /// within 2% of the diagonal, the side without an MRZ up to a half turn) and no other entry,
+    /// even where the frame runs along three of a side's edges or cuts a third of it off: the MRZ
+    /// side primary and read, the other side `mrzNotFound`, of the card's format by its shape.
     @Test(arguments: all)
     func listsBothSides(_ photo: DocumentPhotos.Entry) throws {
         let scan = scanner.scan(file: Self.directory.appendingPathComponent(photo.file).path)
-        try #require(scan.documents.count == 2)
         let mrzSide = photo.documents[0], otherSide = photo.documents[1]
         #expect(mrzSide.lines != nil && otherSide.lines == nil)
-        let first = try #require(scan.documents[0].detection), second = try #require(scan.documents[1].detection)
-        #expect(Self.worstCorner(first.corners, mrzSide.corners) < 0.02, "MRZ side at \(first.corners)")
-        #expect(Self.worstCorner(second.corners, otherSide.corners) < 0.02, "other side at \(second.corners)")
+        let label = OutlineLabels.Image(file: photo.file, imageSize: [], documents: photo.documents.map {
+            OutlineLabels.Document(corners: $0.corners, hasMRZ: $0.lines != nil, cut: nil)
+        })
+        let judged = OutlineJudge.judge(label, entries: scan.documents.map { $0.outlineCorners.map { $0.corners.map { [$0.x, $0.y] } } })
+        #expect(judged.documents == [.right, .right], "corner errors \(judged.errors)")
+        #expect(judged.extra == 0)
+        try #require(scan.documents.count == 2)
         #expect(scan.documents[0].reading?.lines == mrzSide.lines)
-        #expect(scan.detection == first)
+        #expect(scan.detection == scan.documents[0].detection)
         #expect(scan.documents[1].status == .mrzNotFound)
-        #expect(second.format.rawValue == (otherSide.layout == "TD1" ? "TD1" : "unknown"))
+        #expect(scan.documents[1].detection?.format.rawValue == (otherSide.layout == "TD1" ? "TD1" : "unknown"))
     }
 
     /// A passport page has no other side: beside a TD3 page, the facing page is never looked for.
@@ -48,5 +47,24 @@ import IDKitMRZ
         #expect(detector.otherSides(edges: edges, beside: [card]).count == 1)
         card.format = .td3
         #expect(detector.otherSides(edges: edges, beside: [card]).isEmpty)
+    }
+
+    /// Two documents overlap by the area they share, not by their bounding boxes: a card and its
+    /// other side 2 mm apart, both turned 15°, share none, though their boxes share a tenth of a
+    /// card; a side moved a third of a card onto the card shares two thirds.
+    @Test func overlapIsTheAreaShared() {
+        func card(_ dx: Double, turned degrees: Double) -> Quadrilateral {
+            let a = degrees * .pi / 180, w = 856.0, h = 540.0
+            let points = [(dx, 0.0), (dx + w, 0), (dx + w, h), (dx, h)].map { x, y in
+                Point(x: 1000 + x * cos(a) - y * sin(a), y: 1000 + x * sin(a) + y * cos(a))
+            }
+            return Quadrilateral(points)
+        }
+        let front = card(0, turned: 15)
+        #expect(abs(DocumentDetector.sharedArea(front, front) - front.area) < 1)
+        #expect(DocumentDetector.sharedArea(front, card(876, turned: 15)) < 1)
+        #expect(!DocumentDetector.overlaps(front, card(876, turned: 15)))
+        #expect(abs(DocumentDetector.sharedArea(front, card(285, turned: 15)) / front.area - 571.0 / 856) < 0.01)
+        #expect(DocumentDetector.overlaps(front, card(285, turned: 15)))
     }
 }

@@ -50,6 +50,15 @@ void idk_edges_free(idk_edges *edges);
 int32_t idk_document_quads(const idk_edges *edges, double minimumShare, double *quads, double *support,
                            double *weakest, int32_t capacity, char *error, size_t errorCapacity);
 
+/// How many image pixels one pixel of the edges spans (the edges are found on the image reduced to
+/// at most 400 pixels across): 1 or more.
+double idk_edges_pixel(const idk_edges *edges);
+
+/// The area two convex quadrilaterals share (8 doubles each: x, y of four corners in order around
+/// it, either turning direction), in square units of their coordinates (OpenCV's
+/// intersectConvexConvex). -1 on bad arguments or when OpenCV throws.
+double idk_convex_overlap(const double *a, const double *b);
+
 /// The share of the pixels inside an outline (4 corners, image pixels; its outer tenth left out)
 /// that are edges at the lower sensitivity: the print on a document's face. -1 on bad arguments.
 double idk_interior_edge_share(const idk_edges *edges, const double *corners);
