@@ -68,9 +68,34 @@ int count_on_step(const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
     return std::max(lighter, darker);
 }
 
+/// Whether the segment a-b runs within 2.5 px of a border of an image `cols` × `rows` at both
+/// ends or at its middle: on the line the snapping draws along the border (2 px thick).
+bool near_border(cv::Point2d a, cv::Point2d b, int cols, int rows) {
+    cv::Point2d m = (a + b) * 0.5;
+    auto close = [&](cv::Point2d p) {
+        return p.x < 2.5 || p.y < 2.5 || p.x > cols - 3.5 || p.y > rows - 3.5;
+    };
+    return border_of(a, b, cols, rows) >= 0 || close(m) || (close(a) && close(b));
+}
+
+/// The edge images a side is counted on: the edges with the image's border drawn in, and the
+/// image's own.
+struct SideEdges {
+    const cv::Mat &framed, &plain;
+};
+
+/// How many points along the middle 80% of the segment a-b (as ``count_on_edges``) lie on edges:
+/// on the border drawn in only where the segment runs along it (a side the frame cuts). A side
+/// crossing the border at a slant (a page a few pixels inside the frame at one corner, at the
+/// border at the next) would otherwise take the drawn line's pixels where it crosses it for its
+/// own, and outscore the document's faint side a few pixels further in.
+int count_on_edges(const SideEdges &e, cv::Point2d a, cv::Point2d b) {
+    return idk::quads::count_on_edges(near_border(a, b, e.framed.cols, e.framed.rows) ? e.framed : e.plain, a, b);
+}
+
 /// The evidence for a side along the segment a-b: the points on edges or on one step, whichever
 /// more.
-int count_on_side(const cv::Mat &thick, const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
+int count_on_side(const SideEdges &thick, const cv::Mat &gray, cv::Point2d a, cv::Point2d b) {
     return std::max(count_on_edges(thick, a, b), count_on_step(gray, a, b));
 }
 
@@ -140,20 +165,10 @@ void settle_on_step(const cv::Mat &gray, cv::Point2d &a, cv::Point2d &b) {
     b = bestB;
 }
 
-/// Whether the segment a-b runs within 2.5 px of a border of an image `cols` × `rows` at both
-/// ends or at its middle: on the line the snapping draws along the border (2 px thick).
-bool near_border(cv::Point2d a, cv::Point2d b, int cols, int rows) {
-    cv::Point2d m = (a + b) * 0.5;
-    auto close = [&](cv::Point2d p) {
-        return p.x < 2.5 || p.y < 2.5 || p.x > cols - 3.5 || p.y > rows - 3.5;
-    };
-    return border_of(a, b, cols, rows) >= 0 || close(m) || (close(a) && close(b));
-}
-
 /// The share of a snapped outline's sides on edges (or, for a side the snapping found on a step
 /// of the gray, on edges or that step: ``count_on_side``), and in `weakest` that share on its
 /// worst side.
-double snapped_support(const cv::Mat &thick, const cv::Mat &gray, const Quad &q, double &weakest) {
+double snapped_support(const SideEdges &thick, const cv::Mat &gray, const Quad &q, double &weakest) {
     int hits = 0, total = 0;
     weakest = 1;
     for (int s = 0; s < 4; s++) {
@@ -163,7 +178,8 @@ double snapped_support(const cv::Mat &thick, const cv::Mat &gray, const Quad &q,
             sideTotal = std::max(8, static_cast<int>(cv::norm(b - a))) + 1;
             sideHits = count_on_side(thick, gray, a, b);
         } else {
-            count_side(thick, q, s, sideHits, sideTotal);
+            const int cols = thick.framed.cols, rows = thick.framed.rows;
+            count_side(near_border(q.corner[s], q.corner[(s + 1) % 4], cols, rows) ? thick.framed : thick.plain, q, s, sideHits, sideTotal);
         }
         hits += sideHits;
         total += sideTotal;
@@ -177,7 +193,7 @@ double snapped_support(const cv::Mat &thick, const cv::Mat &gray, const Quad &q,
 /// step in the gray runs along it), then refined: for an outline placed from an MRZ by the
 /// format's geometry, whose sides are a few percent off. No side is placed through the `keep`
 /// points (the MRZ with its margin, 4 points), however many edges its characters give there.
-bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad &q, double farthest, const cv::Point2d *keep) {
+bool snap(const cv::Mat &edges, const SideEdges &thick, const cv::Mat &gray, Quad &q, double farthest, const cv::Point2d *keep) {
     cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     cv::Point2d a[4], b[4];
     bool keptOff[4] = {false, false, false, false};   // a side found off the border, held off it
@@ -196,9 +212,9 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
     for (int s = 0; s < 4; s++) {
         cv::Point2d mid = (q.corner[s] + q.corner[(s + 1) % 4]) * 0.5;
         placedInside[s][0] = mid.x;
-        placedInside[s][1] = thick.cols - 1 - mid.x;
+        placedInside[s][1] = thick.framed.cols - 1 - mid.x;
         placedInside[s][2] = mid.y;
-        placedInside[s][3] = thick.rows - 1 - mid.y;
+        placedInside[s][3] = thick.framed.rows - 1 - mid.y;
     }
     for (int s = 0; s < 4; s++) {
         cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4];
@@ -206,7 +222,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
         if (length < 8) return false;
         cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
         auto refused = [&](cv::Point2d from, cv::Point2d to) {
-            int border = border_of(from, to, thick.cols, thick.rows);
+            int border = border_of(from, to, thick.framed.cols, thick.framed.rows);
             return border >= 0 && placedInside[s][border] > borderReach(s);
         };
         int best = -1;
@@ -242,7 +258,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
         // edges' choice. The border drawn in stands for a side the frame cuts, where no gradient
         // can show it; its unbroken line must not outscore the document's own side before it.
         cv::Point2d coarseMid = mid + normal * coarse;
-        bool onBorder = coarseScore >= 0 && near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.cols, thick.rows);
+        bool onBorder = coarseScore >= 0 && near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.framed.cols, thick.framed.rows);
         // Only a side placed more than 1% of the diagonal inside the border, beyond the issuers'
         // print tolerance (``bordersAllowed``): a scan cropped to the document has the side on the
         // border and its own print lines just inside.
@@ -260,14 +276,14 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
             byTop = s == 2 && topFound;
             onBorder = byTop;
         }
-        if (onBorder || (coarseScore >= 0 && 2 * coarseHits < samples && !near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.cols, thick.rows))) {
+        if (onBorder || (coarseScore >= 0 && 2 * coarseHits < samples && !near_border(coarseMid - u * (length / 2), coarseMid + u * (length / 2), thick.framed.cols, thick.framed.rows))) {
             int inner = 0, innerSteps = 0;
             double innerScore = -1;
             for (int k = -static_cast<int>(reach); k <= static_cast<int>(reach); k++) {
                 cv::Point2d c = mid + normal * k;
                 cv::Point2d from = c - u * (length / 2), to = c + u * (length / 2);
                 if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
-                if (refused(from, to) || near_border(from, to, thick.cols, thick.rows)) continue;
+                if (refused(from, to) || near_border(from, to, thick.framed.cols, thick.framed.rows)) continue;
                 // (The top's and the bottom's normals point inward, opposite ways: -topOffset here.)
                 if (byTop && std::abs(k + topOffset) > std::max(2.0, 0.01 * diagonal)) continue;
                 int hits = count_on_edges(thick, from, to), steps = count_on_step(gray, from, to);
@@ -293,7 +309,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
         // the fine search below turns it by up to 3 degrees, and near a corner it would reach
         // the border's unbroken line and take it over the document's fainter side.
         cv::Point2d settledMid = mid + normal * coarse;
-        keptOff[s] = !near_border(settledMid - u * (length / 2), settledMid + u * (length / 2), thick.cols, thick.rows);
+        keptOff[s] = !near_border(settledMid - u * (length / 2), settledMid + u * (length / 2), thick.framed.cols, thick.framed.rows);
         const bool byStep = (q.stepped >> s) & 1;
         for (int k = coarse - 4; k <= coarse + 4; k++) {
             for (int tilt = -3; tilt <= 3; tilt++) {
@@ -303,7 +319,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
                 cv::Point2d from = c - v * (length / 2), to = c + v * (length / 2);
                 if (keep != nullptr && !clears(from, to, center, keep, 4)) continue;
                 if (refused(from, to)) continue;
-                if (keptOff[s] && near_border(from, to, thick.cols, thick.rows)) continue;
+                if (keptOff[s] && near_border(from, to, thick.framed.cols, thick.framed.rows)) continue;
                 int hits = byStep ? count_on_step(gray, from, to) : count_on_edges(thick, from, to);
                 if (hits > best || (hits == best && std::abs(k) < std::abs(bestOffset))) {
                     best = hits;
@@ -315,7 +331,7 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
         }
         if (best < 0) return false;   // every position of this side runs through the keep-out or onto a refused border
         if (s == 0) {
-            topFound = !near_border(a[0], b[0], thick.cols, thick.rows);
+            topFound = !near_border(a[0], b[0], thick.framed.cols, thick.framed.rows);
             topOffset = bestOffset;
         }
     }
@@ -326,9 +342,9 @@ bool snap(const cv::Mat &edges, const cv::Mat &thick, const cv::Mat &gray, Quad 
     // The refit and the settling may pull a side onto the border it was kept off.
     auto onRefusedBorder = [&](const Quad &r) {
         for (int s = 0; s < 4; s++) {
-            int border = border_of(r.corner[s], r.corner[(s + 1) % 4], thick.cols, thick.rows);
+            int border = border_of(r.corner[s], r.corner[(s + 1) % 4], thick.framed.cols, thick.framed.rows);
             if ((border >= 0 && placedInside[s][border] > borderReach(s))
-                || (keptOff[s] && near_border(r.corner[s], r.corner[(s + 1) % 4], thick.cols, thick.rows))) return true;
+                || (keptOff[s] && near_border(r.corner[s], r.corner[(s + 1) % 4], thick.framed.cols, thick.framed.rows))) return true;
         }
         return false;
     };
@@ -390,9 +406,10 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
             for (int t = 0; t < 2; t++) {
                 Quad q;
                 for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(c[2 * i] * scale, c[2 * i + 1] * scale);
-                if (!snap(framedEdges[t], framedThick[t], found->blurred, q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
+                const SideEdges sides{framedThick[t], found->thick[t]};
+                if (!snap(framedEdges[t], sides, found->blurred, q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
                 double weakestHere = 1;
-                q.support = snapped_support(framedThick[t], found->blurred, q, weakestHere);
+                q.support = snapped_support(sides, found->blurred, q, weakestHere);
                 if (q.support > best.support) {
                     best = q;
                     bestWeakest = weakestHere;
