@@ -403,6 +403,7 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
             Quad best;
             best.support = -1;
             double bestWeakest = 0;
+            int bestOnBorder = 5;
             for (int t = 0; t < 2; t++) {
                 Quad q;
                 for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(c[2 * i] * scale, c[2 * i + 1] * scale);
@@ -410,9 +411,17 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
                 if (!snap(framedEdges[t], sides, found->blurred, q, std::max(4.0, reach * diagonal), keepout != nullptr ? keep : nullptr)) continue;
                 double weakestHere = 1;
                 q.support = snapped_support(sides, found->blurred, q, weakestHere);
-                if (q.support > best.support) {
+                // Of two outlines with every side supported, the one with fewer sides on the
+                // border: the border drawn in stands for a side the frame cuts, and supports it
+                // all along, where the document's own side is a few pixels inside and fainter
+                // (found by the other hysteresis threshold's edges only).
+                int onBorder = 0;
+                for (int s = 0; s < 4; s++) onBorder += border_of(q.corner[s], q.corner[(s + 1) % 4], framedThick[t].cols, framedThick[t].rows) >= 0;
+                bool bothSeen = weakestHere >= 0.5 && bestWeakest >= 0.5 && best.support >= 0;
+                if (bothSeen ? (onBorder < bestOnBorder || (onBorder == bestOnBorder && q.support > best.support)) : q.support > best.support) {
                     best = q;
                     bestWeakest = weakestHere;
+                    bestOnBorder = onBorder;
                 }
             }
             support[k] = std::max(0.0, best.support);
