@@ -90,7 +90,7 @@ struct SideEdges {
 /// border at the next) would otherwise take the drawn line's pixels where it crosses it for its
 /// own, and outscore the document's faint side a few pixels further in.
 int count_on_edges(const SideEdges &e, cv::Point2d a, cv::Point2d b) {
-    return idk::quads::count_on_edges(near_border(a, b, e.framed.cols, e.framed.rows) ? e.framed : e.plain, a, b);
+    return idk::quads::count_on_edges(border_of(a, b, e.framed.cols, e.framed.rows) >= 0 ? e.framed : e.plain, a, b);
 }
 
 /// The evidence for a side along the segment a-b: the points on edges or on one step, whichever
@@ -179,13 +179,78 @@ double snapped_support(const SideEdges &thick, const cv::Mat &gray, const Quad &
             sideHits = count_on_side(thick, gray, a, b);
         } else {
             const int cols = thick.framed.cols, rows = thick.framed.rows;
-            count_side(near_border(q.corner[s], q.corner[(s + 1) % 4], cols, rows) ? thick.framed : thick.plain, q, s, sideHits, sideTotal);
+            count_side(border_of(q.corner[s], q.corner[(s + 1) % 4], cols, rows) >= 0 ? thick.framed : thick.plain, q, s, sideHits, sideTotal);
         }
         hits += sideHits;
         total += sideTotal;
         weakest = std::min(weakest, sideTotal > 0 ? static_cast<double>(sideHits) / sideTotal : 0);
     }
     return total > 0 ? static_cast<double>(hits) / total : 0;
+}
+
+/// The point where the lines through a1-b1 and a2-b2 meet; false where they are parallel.
+bool cross(cv::Point2d a1, cv::Point2d b1, cv::Point2d a2, cv::Point2d b2, cv::Point2d &at) {
+    cv::Point2d d1 = b1 - a1, d2 = b2 - a2;
+    double det = d1.x * d2.y - d1.y * d2.x;
+    if (std::fabs(det) < 1e-6) return false;
+    double t = ((a2.x - a1.x) * d2.y - (a2.y - a1.y) * d2.x) / det;
+    at = a1 + d1 * t;
+    return true;
+}
+
+/// Where the snapping found one side `faint` (on edges along less than half of it: a page's
+/// faint side under a scanner lid's shadow or on a pattern of its own gray; or on a border it
+/// was not placed along) and the three others not, that side placed where the format puts it from
+/// the three: parallel to its opposite side, at the distance the placed outline's width-to-height
+/// ratio (the format's, ICAO 9303) gives for the length the two others cut from the opposite
+/// side, within 2 px. Taken only where it runs on edges or a step along a third of its length or
+/// more, and more than where the search put it: the image must show the side where the format
+/// puts it.
+template <typename Refused>
+void faint_side_by_format(const SideEdges &thick, const cv::Mat &gray, Quad &q, cv::Point2d center, const cv::Point2d *keep,
+                          cv::Point2d *a, cv::Point2d *b, const bool *faint, const int *evidence, const int *samples, bool *keptOff,
+                          Refused refused) {
+    int weak = -1;
+    for (int s = 0; s < 4; s++) {
+        if (!faint[s]) continue;
+        if (weak >= 0) return;   // two faint sides: too little to go on
+        weak = s;
+    }
+    if (weak < 0) return;
+    const int o = (weak + 2) % 4, n1 = (weak + 1) % 4, n3 = (weak + 3) % 4;
+    cv::Point2d p1, p3;
+    if (!cross(a[o], b[o], a[n1], b[n1], p1) || !cross(a[o], b[o], a[n3], b[n3], p3)) return;
+    double width = (cv::norm(q.corner[1] - q.corner[0]) + cv::norm(q.corner[3] - q.corner[2])) / 2;
+    double height = (cv::norm(q.corner[2] - q.corner[1]) + cv::norm(q.corner[0] - q.corner[3])) / 2;
+    if (width < 8 || height < 8) return;
+    double along = cv::norm(p3 - p1);
+    double across = weak % 2 == 0 ? along * height / width : along * width / height;
+    cv::Point2d u = (p3 - p1) / std::max(1e-9, along), normal(-u.y, u.x);
+    if ((center - p1).dot(normal) < 0) normal = -normal;
+    cv::Point2d from = p1 + normal * across, to = p3 + normal * across;
+    if ((to - from).dot(b[weak] - a[weak]) < 0) std::swap(from, to);
+    // (A side on the border counts as on nothing there: the border stands for a cut side.)
+    const bool onBorder = border_of(a[weak], b[weak], thick.framed.cols, thick.framed.rows) >= 0;
+    int bestEvidence = onBorder ? 0 : evidence[weak], stepped = -1;
+    cv::Point2d bestFrom, bestTo;
+    for (int k = -2; k <= 2; k++) {
+        cv::Point2d f = from + normal * k, t = to + normal * k;
+        if (keep != nullptr && !clears(f, t, center, keep, 4)) continue;
+        if (refused(weak, f, t)) continue;
+        int hits = count_on_edges(thick, f, t), steps = count_on_step(gray, f, t);
+        int found = std::max(hits, steps);
+        if (3 * found >= samples[weak] && found > bestEvidence) {
+            bestEvidence = found;
+            stepped = steps > hits ? 1 : 0;
+            bestFrom = f;
+            bestTo = t;
+        }
+    }
+    if (stepped < 0) return;
+    a[weak] = bestFrom;
+    b[weak] = bestTo;
+    if (stepped) q.stepped |= 1 << weak; else q.stepped &= ~(1 << weak);
+    keptOff[weak] = true;
 }
 
 /// Each side of an estimated outline moved (up to `farthest` across, tilted up to 3 degrees about its
@@ -208,22 +273,35 @@ bool snap(const cv::Mat &edges, const SideEdges &thick, const cv::Mat &gray, Qua
     auto borderReach = [&](int side) { return (side % 2 == 0 ? 0.05 : 0.025) * diagonal; };
     double placedInside[4][4];   // each placed side's middle: how far inside each border
     bool topFound = false;       // the top side on the document's own edge, not on the border
+    int evidence[4] = {0, 0, 0, 0}, samplesOf[4] = {1, 1, 1, 1};   // each side's points on edges or a step, of how many
     double topOffset = 0;        // how far it moved from where it was placed, along its normal
+    // A side on the border where the side as placed runs turned against that border (its ends
+    // more than 4 px apart in their distance to it, neither beyond it by more than 2 px) may be
+    // the page's faint side just inside the frame as well as the frame cutting the document:
+    // ``faint_side_by_format`` looks for the former.
+    bool turnedInside[4][4];
     for (int s = 0; s < 4; s++) {
-        cv::Point2d mid = (q.corner[s] + q.corner[(s + 1) % 4]) * 0.5;
+        cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4], mid = (p + r) * 0.5;
         placedInside[s][0] = mid.x;
         placedInside[s][1] = thick.framed.cols - 1 - mid.x;
         placedInside[s][2] = mid.y;
         placedInside[s][3] = thick.framed.rows - 1 - mid.y;
+        double pi[4] = {p.x, thick.framed.cols - 1 - p.x, p.y, thick.framed.rows - 1 - p.y};
+        double ri[4] = {r.x, thick.framed.cols - 1 - r.x, r.y, thick.framed.rows - 1 - r.y};
+        for (int border = 0; border < 4; border++) {
+            turnedInside[s][border] = std::fabs(pi[border] - ri[border]) > 4 && std::min(pi[border], ri[border]) > -2;
+        }
     }
+    auto borderRefused = [&](int s, int border) {
+        return border >= 0 && placedInside[s][border] > borderReach(s);
+    };
     for (int s = 0; s < 4; s++) {
         cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4];
         double length = cv::norm(r - p);
         if (length < 8) return false;
         cv::Point2d u = (r - p) / length, normal(-u.y, u.x), mid = (p + r) * 0.5;
         auto refused = [&](cv::Point2d from, cv::Point2d to) {
-            int border = border_of(from, to, thick.framed.cols, thick.framed.rows);
-            return border >= 0 && placedInside[s][border] > borderReach(s);
+            return borderRefused(s, border_of(from, to, thick.framed.cols, thick.framed.rows));
         };
         int best = -1;
         double bestOffset = 0;
@@ -330,11 +408,20 @@ bool snap(const cv::Mat &edges, const SideEdges &thick, const cv::Mat &gray, Qua
             }
         }
         if (best < 0) return false;   // every position of this side runs through the keep-out or onto a refused border
+        evidence[s] = best;
+        samplesOf[s] = samples;
         if (s == 0) {
             topFound = !near_border(a[0], b[0], thick.framed.cols, thick.framed.rows);
             topOffset = bestOffset;
         }
     }
+    bool faint[4];
+    for (int s = 0; s < 4; s++) {
+        int border = border_of(a[s], b[s], thick.framed.cols, thick.framed.rows);
+        faint[s] = 2 * evidence[s] < samplesOf[s] || (border >= 0 && turnedInside[s][border]);
+    }
+    faint_side_by_format(thick, gray, q, center, keep, a, b, faint, evidence, samplesOf, keptOff,
+                         [&](int s, cv::Point2d from, cv::Point2d to) { return borderRefused(s, border_of(from, to, thick.framed.cols, thick.framed.rows)); });
     Quad moved = q;
     if (!meet(a, b, moved)) return false;
     Quad refined = moved;
@@ -343,7 +430,7 @@ bool snap(const cv::Mat &edges, const SideEdges &thick, const cv::Mat &gray, Qua
     auto onRefusedBorder = [&](const Quad &r) {
         for (int s = 0; s < 4; s++) {
             int border = border_of(r.corner[s], r.corner[(s + 1) % 4], thick.framed.cols, thick.framed.rows);
-            if ((border >= 0 && placedInside[s][border] > borderReach(s))
+            if (borderRefused(s, border)
                 || (keptOff[s] && near_border(r.corner[s], r.corner[(s + 1) % 4], thick.framed.cols, thick.framed.rows))) return true;
         }
         return false;

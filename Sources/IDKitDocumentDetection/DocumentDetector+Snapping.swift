@@ -10,6 +10,18 @@ extension DocumentDetector {
     /// edges to be taken as seen: a side on nothing is where the placement put it, not where the
     /// image shows an edge (the document's corners are then `null`, not an estimate).
     static let minimumSnappedSide = 0.5
+    /// The share on edges that does for a side of an outline with the format's shape
+    /// (``hasFormatShape(_:)``): a page's faint side, visible along a third of it where the rest
+    /// lies under a scanner lid's shadow or on a pattern of the page's own gray, is where the
+    /// format puts it from the three sides seen.
+    static let minimumFaintSide = 1.0 / 3
+
+    /// Whether an outline's width over height is within 1.5% of its format's (ICAO 9303: TD1
+    /// 85.60 × 53.98 mm, TD2 105 × 74, TD3 125 × 88).
+    static func hasFormatShape(_ d: DetectedDocument) -> Bool {
+        guard let nominal = d.format.nominalRatio else { return false }
+        return abs(log(d.widthHeightRatio / nominal)) <= 0.015
+    }
 
     /// Each outline moved onto the image's edges (``idk_snap_quad``, the edges found once), `nil`
     /// where no side lines up with edges.

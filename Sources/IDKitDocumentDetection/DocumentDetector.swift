@@ -87,8 +87,9 @@ public struct DocumentDetector: Sendable {
             let band = bands[request.band]
             // The snapped outline, if the MRZ still sits in it where the format puts one and it
             // takes the image's border for a side only where the document may end there.
-            let best = outline.flatMap { $0.weakestSide >= Self.minimumSnappedSide && Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
+            let best = outline.flatMap { $0.weakestSide >= Self.minimumFaintSide && Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
                 .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
+                .flatMap { $0.weakestSide >= Self.minimumSnappedSide || Self.hasFormatShape($0) ? $0 : nil }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
                 if let best, Self.fit(best) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = best }
             } else {
