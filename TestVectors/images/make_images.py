@@ -725,7 +725,9 @@ def main():
     ap.add_argument("--stress", help="write a stress set of --count images (random groups, injected confusions) here")
     ap.add_argument("--pairs", help="write --count photos of two documents side by side here")
     ap.add_argument("--sides", help="write --count scans of a card's two sides here")
-    ap.add_argument("--picks", type=int, nargs="+", help="with --sides: keep only the scans of these numbers")
+    ap.add_argument("--picks", type=int, nargs="+",
+                    help="with --sides or --bench: keep only the images of these numbers (every image is still drawn, "
+                         "so that the picked ones are those of the whole set; --bench then draws no frames)")
     args = ap.parse_args()
     if args.sides:
         sides(args.sides, args.count, args.seed, args.picks)
@@ -740,6 +742,8 @@ def main():
     os.makedirs(out, exist_ok=True)
     rng = random.Random(args.seed + (1 if args.bench else 0))
     manifest = {"generator": "TestVectors/images/make_images.py", "seed": args.seed, "bench": bool(args.bench), "images": []}
+    if args.bench and (args.groups or args.picks):
+        manifest.update(groups=args.groups, count=args.count, picks=args.picks)
     layouts = ["TD3", "TD1", "TD2"]
     groups = GROUPS + (EXTENDED_GROUPS if args.extended and args.bench else [])
     if args.groups and args.bench:
@@ -749,12 +753,14 @@ def main():
             layout = layouts[i % 3]
             img, lines, quad, quality = make_image(rng, group, layout)
             name = "%s-%02d-%s.jpg" % (group, i, layout.lower())
+            if args.picks and args.bench and i not in args.picks:
+                continue
             img.save(os.path.join(out, name), "JPEG", quality=quality)
             manifest["images"].append({"file": name, "group": group, "layout": layout, "lines": lines, "quad": quad,
                                        "corners": make_image.corners, "width": img.size[0], "height": img.size[1]})
     # Frames: three poor photos of one document each, for reading with --fuse.
     manifest["frames"] = []
-    for d in range(max(1, args.count // 3)):
+    for d in range(0 if args.picks and args.bench else max(1, args.count // 3)):
         layout = layouts[d % 3]
         lines = make_mrz(rng, layout)
         names = []
