@@ -21,6 +21,7 @@ struct Quad {
     double area = 0;
     int cut = 0;          // bit s: the side from corner s to corner s+1 lies on the image's border
     int stepped = 0;      // bit s: the snapping found side s on a step of the gray, not on edges
+    int byFormat = -1;    // the side the snapping placed by the format from the three others, unseen
 };
 
 /// The points along side `s` of `q` (its middle 88%) and those of them on an edge pixel.

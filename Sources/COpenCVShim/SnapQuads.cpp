@@ -167,7 +167,8 @@ void settle_on_step(const cv::Mat &gray, cv::Point2d &a, cv::Point2d &b) {
 
 /// The share of a snapped outline's sides on edges (or, for a side the snapping found on a step
 /// of the gray, on edges or that step: ``count_on_side``), and in `weakest` that share on its
-/// worst side.
+/// worst side seen (a side placed by the format from the three others, ``Quad/byFormat``, is
+/// not).
 double snapped_support(const SideEdges &thick, const cv::Mat &gray, const Quad &q, double &weakest) {
     int hits = 0, total = 0;
     weakest = 1;
@@ -183,7 +184,7 @@ double snapped_support(const SideEdges &thick, const cv::Mat &gray, const Quad &
         }
         hits += sideHits;
         total += sideTotal;
-        weakest = std::min(weakest, sideTotal > 0 ? static_cast<double>(sideHits) / sideTotal : 0);
+        if (s != q.byFormat) weakest = std::min(weakest, sideTotal > 0 ? static_cast<double>(sideHits) / sideTotal : 0);
     }
     return total > 0 ? static_cast<double>(hits) / total : 0;
 }
@@ -220,6 +221,13 @@ void faint_side_by_format(const SideEdges &thick, const cv::Mat &gray, Quad &q, 
     const int o = (weak + 2) % 4, n1 = (weak + 1) % 4, n3 = (weak + 3) % 4;
     cv::Point2d p1, p3;
     if (!cross(a[o], b[o], a[n1], b[n1], p1) || !cross(a[o], b[o], a[n3], b[n3], p3)) return;
+    // The three sides seen square within a degree (a flat scan, a photo taken square on): the
+    // side opposite lies parallel at the format's distance. Under perspective it would not.
+    auto direction = [&](int s) { cv::Point2d d = b[s] - a[s]; return d / std::max(1e-9, cv::norm(d)); };
+    const double degree = std::sin(CV_PI / 180);
+    auto cross2 = [](cv::Point2d x, cv::Point2d y) { return std::fabs(x.x * y.y - x.y * y.x); };
+    const bool square = cross2(direction(n1), direction(n3)) <= degree && std::fabs(direction(n1).dot(direction(o))) <= degree
+        && std::fabs(direction(n3).dot(direction(o))) <= degree;
     double width = (cv::norm(q.corner[1] - q.corner[0]) + cv::norm(q.corner[3] - q.corner[2])) / 2;
     double height = (cv::norm(q.corner[2] - q.corner[1]) + cv::norm(q.corner[0] - q.corner[3])) / 2;
     if (width < 8 || height < 8) return;
@@ -246,7 +254,23 @@ void faint_side_by_format(const SideEdges &thick, const cv::Mat &gray, Quad &q, 
             bestTo = t;
         }
     }
-    if (stepped < 0) return;
+    if (stepped < 0) {
+        // Shown along less than a third where the format puts it: on three sides seen square,
+        // placed there all the same, as unseen (a page's side the scanner lid's shadow or the
+        // lid's own gray hides), where that lies inside the frame; otherwise left where the
+        // search put it.
+        // Only inside the frame: a side the format puts on or beyond the border is cut by it.
+        auto inside = [&](cv::Point2d x) {
+            return x.x >= 3 && x.y >= 3 && x.x <= thick.framed.cols - 4 && x.y <= thick.framed.rows - 4;
+        };
+        if (!square || !inside(from) || !inside(to) || refused(weak, from, to) || (keep != nullptr && !clears(from, to, center, keep, 4))) return;
+        a[weak] = from;
+        b[weak] = to;
+        q.stepped &= ~(1 << weak);
+        q.byFormat = weak;
+        keptOff[weak] = true;
+        return;
+    }
     a[weak] = bestFrom;
     b[weak] = bestTo;
     if (stepped) q.stepped |= 1 << weak; else q.stepped &= ~(1 << weak);
