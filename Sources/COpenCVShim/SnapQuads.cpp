@@ -199,14 +199,77 @@ bool cross(cv::Point2d a1, cv::Point2d b1, cv::Point2d a2, cv::Point2d b2, cv::P
     return true;
 }
 
+/// Side `weak` where the format puts it from the three others (``faint_side_by_format``): the
+/// line through `from`-`to` (in the direction of a[weak]-b[weak]), `normal` pointing inside, and
+/// whether the three sides are square within a degree (a flat scan, a photo taken square on:
+/// under perspective the side opposite is not parallel at the format's distance). False where
+/// two of them are parallel.
+bool format_side(const cv::Point2d *a, const cv::Point2d *b, const Quad &q, cv::Point2d center, int weak,
+                 cv::Point2d &from, cv::Point2d &to, cv::Point2d &normal, bool &square) {
+    const int o = (weak + 2) % 4, n1 = (weak + 1) % 4, n3 = (weak + 3) % 4;
+    cv::Point2d p1, p3;
+    if (!cross(a[o], b[o], a[n1], b[n1], p1) || !cross(a[o], b[o], a[n3], b[n3], p3)) return false;
+    auto direction = [&](int s) { cv::Point2d d = b[s] - a[s]; return d / std::max(1e-9, cv::norm(d)); };
+    const double degree = std::sin(CV_PI / 180);
+    auto sine = [](cv::Point2d x, cv::Point2d y) { return std::fabs(x.x * y.y - x.y * y.x); };
+    square = sine(direction(n1), direction(n3)) <= degree && std::fabs(direction(n1).dot(direction(o))) <= degree
+        && std::fabs(direction(n3).dot(direction(o))) <= degree;
+    // The placed outline's width and height: the format's ratio.
+    double width = (cv::norm(q.corner[1] - q.corner[0]) + cv::norm(q.corner[3] - q.corner[2])) / 2;
+    double height = (cv::norm(q.corner[2] - q.corner[1]) + cv::norm(q.corner[0] - q.corner[3])) / 2;
+    double along = cv::norm(p3 - p1);
+    if (width < 8 || height < 8 || along < 8) return false;
+    double across = weak % 2 == 0 ? along * height / width : along * width / height;
+    cv::Point2d u = (p3 - p1) / along;
+    normal = cv::Point2d(-u.y, u.x);
+    if ((center - p1).dot(normal) < 0) normal = -normal;
+    from = p1 + normal * across;
+    to = p3 + normal * across;
+    if ((to - from).dot(b[weak] - a[weak]) < 0) std::swap(from, to);
+    return true;
+}
+
+/// The position within 2 px of the line from-to (moved along `normal`) on edges or a step along
+/// a third of its `samples` or more and on more than `floor` points, clear of `keep` and of a
+/// refused border: its points on evidence (0 for none), its ends, and whether a step rather than
+/// edges showed it.
+template <typename Refused>
+int shown_near(const SideEdges &thick, const cv::Mat &gray, cv::Point2d center, const cv::Point2d *keep, Refused refused, int side,
+               cv::Point2d from, cv::Point2d to, cv::Point2d normal, int samples, int floor,
+               cv::Point2d &bestFrom, cv::Point2d &bestTo, bool &stepped) {
+    int best = 0;
+    for (int k = -2; k <= 2; k++) {
+        cv::Point2d f = from + normal * k, t = to + normal * k;
+        if (keep != nullptr && !clears(f, t, center, keep, 4)) continue;
+        if (refused(side, f, t)) continue;
+        int hits = count_on_edges(thick, f, t), steps = count_on_step(gray, f, t);
+        int found = std::max(hits, steps);
+        if (3 * found >= samples && found > floor && found > best) {
+            best = found;
+            stepped = steps > hits;
+            bestFrom = f;
+            bestTo = t;
+        }
+    }
+    return best;
+}
+
 /// Where the snapping found one side `faint` (on edges along less than half of it: a page's
 /// faint side under a scanner lid's shadow or on a pattern of its own gray; or on a border it
 /// was not placed along) and the three others not, that side placed where the format puts it from
 /// the three: parallel to its opposite side, at the distance the placed outline's width-to-height
 /// ratio (the format's, ICAO 9303) gives for the length the two others cut from the opposite
-/// side, within 2 px. Taken only where it runs on edges or a step along a third of its length or
-/// more, and more than where the search put it: the image must show the side where the format
-/// puts it.
+/// side, within 2 px (``format_side``). Taken where it runs on edges or a step along a third of
+/// its length or more, and more than where the search put it: the image shows the side where the
+/// format puts it. Where it shows nowhere near there, the three others square and the format
+/// putting it inside the frame, it is placed there as unseen (``Quad/byFormat``).
+///
+/// Where no side is faint but the four make an outline well out of the format's shape (its width
+/// over height more than 4% off the placed one's: the whole-pixel search's lines, before the
+/// refit, are a percent or two off on a small image) while square within a degree, one side lies
+/// on something inside or beyond the document (a line of print, a pattern, the other side of a
+/// card across the gap): the side whose replacement from the three others the image shows best,
+/// along a third of it or more, is replaced.
 template <typename Refused>
 void faint_side_by_format(const SideEdges &thick, const cv::Mat &gray, Quad &q, cv::Point2d center, const cv::Point2d *keep,
                           cv::Point2d *a, cv::Point2d *b, const bool *faint, const int *evidence, const int *samples, bool *keptOff,
@@ -217,59 +280,51 @@ void faint_side_by_format(const SideEdges &thick, const cv::Mat &gray, Quad &q, 
         if (weak >= 0) return;   // two faint sides: too little to go on
         weak = s;
     }
-    if (weak < 0) return;
-    const int o = (weak + 2) % 4, n1 = (weak + 1) % 4, n3 = (weak + 3) % 4;
-    cv::Point2d p1, p3;
-    if (!cross(a[o], b[o], a[n1], b[n1], p1) || !cross(a[o], b[o], a[n3], b[n3], p3)) return;
-    // The three sides seen square within a degree (a flat scan, a photo taken square on): the
-    // side opposite lies parallel at the format's distance. Under perspective it would not.
-    auto direction = [&](int s) { cv::Point2d d = b[s] - a[s]; return d / std::max(1e-9, cv::norm(d)); };
-    const double degree = std::sin(CV_PI / 180);
-    auto cross2 = [](cv::Point2d x, cv::Point2d y) { return std::fabs(x.x * y.y - x.y * y.x); };
-    const bool square = cross2(direction(n1), direction(n3)) <= degree && std::fabs(direction(n1).dot(direction(o))) <= degree
-        && std::fabs(direction(n3).dot(direction(o))) <= degree;
-    double width = (cv::norm(q.corner[1] - q.corner[0]) + cv::norm(q.corner[3] - q.corner[2])) / 2;
-    double height = (cv::norm(q.corner[2] - q.corner[1]) + cv::norm(q.corner[0] - q.corner[3])) / 2;
-    if (width < 8 || height < 8) return;
-    double along = cv::norm(p3 - p1);
-    double across = weak % 2 == 0 ? along * height / width : along * width / height;
-    cv::Point2d u = (p3 - p1) / std::max(1e-9, along), normal(-u.y, u.x);
-    if ((center - p1).dot(normal) < 0) normal = -normal;
-    cv::Point2d from = p1 + normal * across, to = p3 + normal * across;
-    if ((to - from).dot(b[weak] - a[weak]) < 0) std::swap(from, to);
-    // (A side on the border counts as on nothing there: the border stands for a cut side.)
-    const bool onBorder = border_of(a[weak], b[weak], thick.framed.cols, thick.framed.rows) >= 0;
-    int bestEvidence = onBorder ? 0 : evidence[weak], stepped = -1;
-    cv::Point2d bestFrom, bestTo;
-    for (int k = -2; k <= 2; k++) {
-        cv::Point2d f = from + normal * k, t = to + normal * k;
-        if (keep != nullptr && !clears(f, t, center, keep, 4)) continue;
-        if (refused(weak, f, t)) continue;
-        int hits = count_on_edges(thick, f, t), steps = count_on_step(gray, f, t);
-        int found = std::max(hits, steps);
-        if (3 * found >= samples[weak] && found > bestEvidence) {
-            bestEvidence = found;
-            stepped = steps > hits ? 1 : 0;
-            bestFrom = f;
-            bestTo = t;
-        }
-    }
-    if (stepped < 0) {
-        // Shown along less than a third where the format puts it: on three sides seen square,
-        // placed there all the same, as unseen (a page's side the scanner lid's shadow or the
-        // lid's own gray hides), where that lies inside the frame; otherwise left where the
-        // search put it.
-        // Only inside the frame: a side the format puts on or beyond the border is cut by it.
-        auto inside = [&](cv::Point2d x) {
-            return x.x >= 3 && x.y >= 3 && x.x <= thick.framed.cols - 4 && x.y <= thick.framed.rows - 4;
+    cv::Point2d from, to, normal, bestFrom, bestTo;
+    bool square = false, stepped = false;
+    if (weak < 0) {
+        Quad seen = q;
+        if (!meet(a, b, seen)) return;
+        auto ratio = [](const Quad &r) {
+            return (cv::norm(r.corner[1] - r.corner[0]) + cv::norm(r.corner[3] - r.corner[2]))
+                / std::max(1e-9, cv::norm(r.corner[2] - r.corner[1]) + cv::norm(r.corner[0] - r.corner[3]));
         };
-        if (!square || !inside(from) || !inside(to) || refused(weak, from, to) || (keep != nullptr && !clears(from, to, center, keep, 4))) return;
-        a[weak] = from;
-        b[weak] = to;
-        q.stepped &= ~(1 << weak);
-        q.byFormat = weak;
-        keptOff[weak] = true;
-        return;
+        if (std::fabs(std::log(ratio(seen) / ratio(q))) <= 0.04) return;
+        double bestShare = 0;
+        for (int s = 0; s < 4; s++) {
+            cv::Point2d f, t, n, sf, st;
+            bool sq = false, byStep = false;
+            if (!format_side(a, b, q, center, s, f, t, n, sq) || !sq) continue;
+            int shown = shown_near(thick, gray, center, keep, refused, s, f, t, n, samples[s], 0, sf, st, byStep);
+            double share = static_cast<double>(shown) / samples[s];
+            if (shown > 0 && share > bestShare) {
+                bestShare = share;
+                weak = s;
+                bestFrom = sf;
+                bestTo = st;
+                stepped = byStep;
+            }
+        }
+        if (weak < 0) return;
+    } else {
+        if (!format_side(a, b, q, center, weak, from, to, normal, square)) return;
+        // (A side on the border counts as on nothing there: the border stands for a cut side.)
+        const bool onBorder = border_of(a[weak], b[weak], thick.framed.cols, thick.framed.rows) >= 0;
+        int shown = shown_near(thick, gray, center, keep, refused, weak, from, to, normal, samples[weak], onBorder ? 0 : evidence[weak],
+                               bestFrom, bestTo, stepped);
+        if (shown == 0) {
+            // Only inside the frame: a side the format puts on or beyond the border is cut by it.
+            auto inside = [&](cv::Point2d x) {
+                return x.x >= 3 && x.y >= 3 && x.x <= thick.framed.cols - 4 && x.y <= thick.framed.rows - 4;
+            };
+            if (!square || !inside(from) || !inside(to) || refused(weak, from, to) || (keep != nullptr && !clears(from, to, center, keep, 4))) return;
+            a[weak] = from;
+            b[weak] = to;
+            q.stepped &= ~(1 << weak);
+            q.byFormat = weak;
+            keptOff[weak] = true;
+            return;
+        }
     }
     a[weak] = bestFrom;
     b[weak] = bestTo;
