@@ -103,14 +103,18 @@ def _load() -> Any:
     # that only OMP_THREAD_LIMIT caps, read once when the library loads: on one page the teams
     # cost several times the work. A setting of the caller's own stays.
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    # Never unloaded: the Arrow tables the library fills carry its release callbacks, and a
+    # table still alive when the interpreter shuts down (held by sys, a cache, a Dask client's
+    # queues) is freed after cffi has closed the library; unmapped, that call would crash.
+    flags = _ffi.RTLD_NOW | _ffi.RTLD_NODELETE
     tried = []
     for path in _candidates():
         if path.exists():
-            return _ffi.dlopen(str(path))
+            return _ffi.dlopen(str(path), flags)
         tried.append(str(path))
     system = ctypes.util.find_library("idkit")
     if system:
-        return _ffi.dlopen(system)
+        return _ffi.dlopen(system, flags)
     raise IDKitError("libraryNotFound", "libidkit not found (looked at " + ", ".join(tried)
                      + " and the loader's path): " + _HOW_TO_BUILD, status=IDKIT_INTERNAL_ERROR)
 

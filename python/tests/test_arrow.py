@@ -4,8 +4,10 @@ Series, nulls, empty input, wrong types), and idkit.dask.validate_frame from a P
 LocalCluster of 2 worker processes."""
 import datetime
 import json
+import os
 import random
 import subprocess
+import sys
 
 import pytest
 
@@ -172,6 +174,16 @@ def test_aamva_table_equals_the_json():
     assert rows[-1]["error"] == "nullInput" and rows[-1]["elements"] is None
     with pytest.raises(TypeError, match=r"payloads\[0\] must be str or bytes or None, not int"):
         idkit.parse_aamva_table([3])
+
+
+def test_a_table_alive_at_shutdown_is_freed_without_a_crash():
+    # Tables held where the interpreter frees them last (sys, a Dask client's queues) are
+    # released after the idkit modules are gone: their release callbacks must still be mapped.
+    code = ("import sys, idkit\n"
+            f"sys._kept = [idkit.validate_table([{SPECIMEN!r}]), idkit.parse_aamva_table([b'not a payload'])]\n"
+            "print(sys._kept[0].num_rows, sys._kept[1].num_rows)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "SWIFT_BACKTRACE": "enable=no"})
+    assert (run.returncode, run.stdout) == (0, "1 1\n"), run.stderr[-2000:]
 
 
 def test_dask_validate_frame_from_parquet_on_two_workers(tmp_path):

@@ -141,8 +141,10 @@ idkit_result *idkit_bac_keys(const uint8_t *request_json, size_t length, const c
  * its release). On IDKIT_OK the two outputs are the caller's: call `out_array->release(out_array)`
  * and `out_schema->release(out_schema)` once each when done (an importer such as pyarrow's
  * `RecordBatch._import_from_c` takes them over and calls them itself). On any other status the
- * outputs are left untouched (their `release` is not set by libidkit). The result's JSON is
- * {"rows": N} on IDKIT_OK, else the error object.
+ * outputs are left untouched (their `release` is not set by libidkit). The `release` callbacks
+ * are libidkit's code: keep the library loaded until the last of them has been called (a host
+ * that opens it with dlopen and may free tables late opens it with RTLD_NODELETE, as the Python
+ * package does). The result's JSON is {"rows": N} on IDKIT_OK, else the error object.
  *
  * The columns, their types and their meaning: docs/arrow.md.
  */
