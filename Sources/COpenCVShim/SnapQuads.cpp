@@ -78,6 +78,13 @@ bool near_border(cv::Point2d a, cv::Point2d b, int cols, int rows) {
     return border_of(a, b, cols, rows) >= 0 || close(m) || (close(a) && close(b));
 }
 
+/// Whether p lies within 3 px of the border of an image `cols` × `rows` that `outward` points to
+/// (the one it points to most), or beyond that border.
+bool beyond_frame(cv::Point2d p, cv::Point2d outward, int cols, int rows) {
+    if (std::fabs(outward.y) > std::fabs(outward.x)) return outward.y < 0 ? p.y < 3 : p.y > rows - 4;
+    return outward.x < 0 ? p.x < 3 : p.x > cols - 4;
+}
+
 /// The edge images a side is counted on: the edges with the image's border drawn in, and the
 /// image's own.
 struct SideEdges {
@@ -597,6 +604,60 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
                 c[2 * i] = best.corner[i].x / scale;
                 c[2 * i + 1] = best.corner[i].y / scale;
             }
+        }
+        return 0;
+    });
+}
+
+extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, double reach, double *shares, int32_t *cutSides,
+                                      char *error, size_t errorCapacity) {
+    return guarded(error, errorCapacity, [&]() -> int32_t {
+        if (found == nullptr || corners == nullptr || shares == nullptr || cutSides == nullptr || !(reach >= 0)) {
+            write_error(error, errorCapacity, "bad arguments");
+            return -1;
+        }
+        const double scale = found->scale;
+        const cv::Mat &gray = found->blurred;
+        const int cols = found->edges[0].cols, rows = found->edges[0].rows;
+        Quad q;
+        for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(corners[2 * i] * scale, corners[2 * i + 1] * scale);
+        const cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
+        const int wobble = std::max(2, static_cast<int>(std::lround(reach * cv::norm(q.corner[2] - q.corner[0]))));
+        cv::Point2d a[4], b[4];
+        *cutSides = 0;
+        for (int s = 0; s < 4; s++) shares[s] = 0;
+        for (int s = 0; s < 4; s++) {
+            const cv::Point2d p = q.corner[s], r = q.corner[(s + 1) % 4], mid = (p + r) * 0.5;
+            const double length = cv::norm(r - p);
+            if (length < 8) return 0;
+            cv::Point2d u = (r - p) / length, normal(-u.y, u.x);
+            if ((center - mid).dot(normal) < 0) normal = -normal;
+            a[s] = p;
+            b[s] = r;
+            if (beyond_frame(mid, -normal, cols, rows)) {
+                *cutSides |= 1 << s;
+                continue;
+            }
+            const int samples = std::max(8, static_cast<int>(length)) + 1;
+            int best = 0, bestK = 0;
+            for (int k = -wobble; k <= wobble; k++) {
+                cv::Point2d f = p + normal * k, t = r + normal * k;
+                if (near_border(f, t, cols, rows)) continue;
+                int evidence = std::max({idk::quads::count_on_edges(found->thick[0], f, t), idk::quads::count_on_edges(found->thick[1], f, t),
+                                         count_on_step(gray, f, t)});
+                if (evidence > best || (evidence == best && std::abs(k) < std::abs(bestK))) {
+                    best = evidence;
+                    bestK = k;
+                }
+            }
+            shares[s] = static_cast<double>(best) / samples;
+            a[s] = p + normal * bestK;
+            b[s] = r + normal * bestK;
+        }
+        if (!meet(a, b, q)) return 0;
+        for (int i = 0; i < 4; i++) {
+            corners[2 * i] = q.corner[i].x / scale;
+            corners[2 * i + 1] = q.corner[i].y / scale;
         }
         return 0;
     });

@@ -43,6 +43,30 @@ extension DocumentDetector {
         }
     }
 
+    /// How far a side of the format's placement may lie from the document's edge for
+    /// ``confirmed(_:placed:)`` to find it, as a share of the outline's diagonal.
+    static let confirmationReach = 0.006
+
+    /// The format's outline placed from an MRZ, confirmed by the image where the snapping's search
+    /// found nothing it could take (``idk_confirm_placed``): every side within 0.6% of its diagonal
+    /// of where it was placed, on edges or one step of the gray along ``minimumFaintSide`` of it
+    /// or more, but at most one that the format puts on or beyond the image's border (a side the
+    /// frame cuts). The search reaches 5% and, beside a page's faint sides under a scanner lid,
+    /// settles on a header line or a portrait's edge; an outline in the format's shape that the
+    /// image shows all round where the MRZ puts it is the document. `nil` otherwise.
+    package func confirmed(_ edges: Edges, placed: [Point]) -> Outline? {
+        let x0 = Double(edges.x), y0 = Double(edges.y)
+        var corners = placed.flatMap { [$0.x - x0, $0.y - y0] }
+        var shares = [Double](repeating: 0, count: 4)
+        var cut: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        guard idk_confirm_placed(edges.handle, &corners, Self.confirmationReach, &shares, &cut, &error, error.count) == 0 else { return nil }
+        let seen = (0..<4).filter { (cut >> $0) & 1 == 0 }.map { shares[$0] }
+        guard seen.count >= 3, let weakest = seen.min(), weakest >= Self.minimumFaintSide else { return nil }
+        return Outline(points: (0..<4).map { Point(x: corners[2 * $0] + x0, y: corners[2 * $0 + 1] + y0) },
+                       support: seen.reduce(0, +) / Double(seen.count), weakestSide: weakest, cutSides: Int(cut))
+    }
+
     /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
     /// on the image's border may be the document's edges: only where the outline the format places
     /// from the MRZ puts that side no further than 1.25% of its diagonal outside the image. A scan

@@ -93,7 +93,11 @@ public struct DocumentDetector: Sendable {
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
                 if let best, Self.fit(best) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = best }
             } else {
-                candidates.append(best ?? request.placed)
+                // Else the placement itself where the image shows it all round, else the
+                // placement unseen (its corners `null`).
+                let shown = confirmed(edges, placed: request.placed.corners.corners)
+                    .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
+                candidates.append(best ?? shown ?? request.placed)
             }
         }
         // Outlines an MRZ confirms first, then documents placed from an MRZ alone, then other

@@ -24,18 +24,37 @@ import IDKitScan
     /// sides shows a step along a third of its length or runs turned against the border it is
     /// near. That side lies where the format puts it from the three others (the outline was
     /// `null` on two of them and 5% off on the third while the border counted for any side).
-    static let faint: [ImageVectors.FlatScan] = {
+    static let faint = manifest("flatbed")
+
+    /// `TestVectors/images/flatbed-placed/` (`make_images.py --bench DIR --groups flatscan --count
+    /// 40 --seed 4 --picks 0 10 17`): pages whose faint sides the snapping's search leaves for a
+    /// header line or the portrait's edge, while the image shows all four along a third of them or
+    /// more where the MRZ places them (``DocumentDetector/confirmed(_:placed:)``; the outline was
+    /// `null` on all three).
+    static let placed = manifest("flatbed-placed")
+
+    static func manifest(_ folder: String) -> [ImageVectors.FlatScan] {
         struct Manifest: Decodable { var images: [ImageVectors.FlatScan] }
-        let url = ImageVectors.directory.appendingPathComponent("flatbed/manifest.json")
+        let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
         return try! JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).images
-    }()
+    }
 
     @Test(arguments: faint)
     func faintSideWhereTheFormatPutsIt(_ photo: ImageVectors.FlatScan) throws {
-        let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent("flatbed").appendingPathComponent(photo.file).path)
+        try expectOutline(of: photo, in: "flatbed")
+    }
+
+    @Test(arguments: placed)
+    func placementTheImageShowsAllRound(_ photo: ImageVectors.FlatScan) throws {
+        try expectOutline(of: photo, in: "flatbed-placed")
+    }
+
+    /// One document, its MRZ read, its corners within 2% of its diagonal.
+    func expectOutline(of photo: ImageVectors.FlatScan, in folder: String) throws {
+        let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent(photo.file).path)
         #expect(scan.reading?.lines == photo.lines)
         #expect(scan.documents.count == 1)
         let corners = try #require(scan.outlineCorners)
-        #expect(ConditionOutlineTests.worstCorner(corners, photo.corners) < 0.02, "corners \(corners.corners)")
+        #expect(ConditionOutlineTests.worstCorner(corners, photo.corners) < 0.02, "\(photo.file): corners \(corners.corners)")
     }
 }

@@ -91,6 +91,16 @@ int32_t idk_cut_document_quads(const idk_edges *edges, double minimumShare, cons
 int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, const double *keepout, double reach,
                        double *support, double *weakest, char *error, size_t errorCapacity);
 
+/// An outline placed from an MRZ by the format's geometry (8 doubles in `corners`, image pixels,
+/// in reading order) checked against the image, without a search: each side moved along its normal
+/// by up to `reach` (a share of the outline's diagonal, at least 2 px of the edges' scale) to where
+/// most of its points lie on edges or on one step of the gray, never onto the image's border.
+/// `shares[s]` is that side's share of points there; a side the format puts on or beyond the border
+/// (within 3 px, in the direction it faces) is cut by the frame: bit s of `cutSides`, share 0,
+/// not moved. Writes the corners where the moved sides meet. Returns 0, or -1 with a message.
+int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach, double *shares, int32_t *cutSides,
+                           char *error, size_t errorCapacity);
+
 /// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
 /// applied to each output pixel's integer coordinates (OpenCV's warpPerspective with
 /// WARP_INVERSE_MAP), bilinear or (`cubic` 1) bicubic; `fill` outside the source. Returns 0, or -1
