@@ -97,7 +97,10 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 /// most of its points lie on edges or on one step of the gray, never onto the image's border.
 /// `shares[s]` is that side's share of points there; a side the format puts on or beyond the border
 /// (within 3 px, in the direction it faces) is cut by the frame: bit s of `cutSides`, share 0,
-/// not moved. Writes the corners where the moved sides meet. Returns 0, or -1 with a message.
+/// not moved. Where one side (none cut) is shown along under a third of it and the three others
+/// are not, that side is looked for within 2 px of where the format's width-to-height ratio puts it
+/// from the three, and moved there if shown more. Writes the corners where the moved sides meet.
+/// Returns 0, or -1 with a message.
 int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach, double *shares, int32_t *cutSides,
                            char *error, size_t errorCapacity);
 
