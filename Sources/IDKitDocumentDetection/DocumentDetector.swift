@@ -90,13 +90,18 @@ public struct DocumentDetector: Sendable {
             let best = outline.flatMap { $0.weakestSide >= Self.minimumFaintSide && Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
                 .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
                 .flatMap { $0.weakestSide >= Self.minimumSnappedSide || Self.hasFormatShape($0) ? $0 : nil }
+            // The placement itself where the image shows it all round: in the format's shape, it
+            // fits better than a snapped or found outline with a side on a header line.
+            let shown = confirmed(edges, placed: request.placed.corners.corners)
+                .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
-                if let best, Self.fit(best) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = best }
+                for better in [best, shown].compactMap({ $0 }) where Self.fit(better) > Self.fit(candidates[holder]) + 0.05 {
+                    candidates[holder] = better
+                }
+            } else if let best, let shown {
+                candidates.append(Self.fit(shown) > Self.fit(best) + 0.05 ? shown : best)
             } else {
-                // Else the placement itself where the image shows it all round, else the
-                // placement unseen (its corners `null`).
-                let shown = confirmed(edges, placed: request.placed.corners.corners)
-                    .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
+                // Else the placement unseen (its corners `null`).
                 candidates.append(best ?? shown ?? request.placed)
             }
         }
