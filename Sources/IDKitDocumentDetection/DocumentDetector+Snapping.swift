@@ -47,14 +47,15 @@ extension DocumentDetector {
     /// ``confirmed(_:placed:)`` to find it, as a share of the outline's diagonal.
     static let confirmationReach = 0.006
 
-    /// The format's outline placed from an MRZ, confirmed by the image where the snapping's search
-    /// found nothing it could take (``idk_confirm_placed``): every side within 0.6% of its diagonal
-    /// of where it was placed, on edges or one step of the gray along ``minimumFaintSide`` of it
-    /// or more (one side may be found instead where the format's ratio puts it from the three
-    /// others: the MRZ gives the page's scale a percent or two off on some prints), but at most
-    /// one that the format puts on or beyond the image's border (a side the frame cuts). The search reaches 5% and, beside a page's faint sides under a scanner lid,
-    /// settles on a header line or a portrait's edge; an outline in the format's shape that the
-    /// image shows all round where the MRZ puts it is the document. `nil` otherwise.
+    /// The format's outline placed from an MRZ, confirmed by the image (``idk_confirm_placed``):
+    /// every side within 0.6% of its diagonal of where it was placed, on edges or one step of the
+    /// gray along ``minimumFaintSide`` of it or more (one side may be found instead where the
+    /// format's ratio puts it from the three others: the MRZ gives the page's scale a percent or
+    /// two off on some prints), but at most one that the format puts on or beyond the image's
+    /// border (a side the frame cuts). The snapping's search reaches 5% and, beside a page's faint
+    /// sides under a scanner lid, settles on a header line or a portrait's edge; an outline in the
+    /// format's shape that the image shows all round where the MRZ puts it is the document. `nil`
+    /// otherwise.
     package func confirmed(_ edges: Edges, placed: [Point]) -> Outline? {
         let x0 = Double(edges.x), y0 = Double(edges.y)
         var corners = placed.flatMap { [$0.x - x0, $0.y - y0] }

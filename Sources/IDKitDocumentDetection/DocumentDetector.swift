@@ -92,17 +92,17 @@ public struct DocumentDetector: Sendable {
                 .flatMap { $0.weakestSide >= Self.minimumSnappedSide || Self.hasFormatShape($0) ? $0 : nil }
             // The placement itself where the image shows it all round: in the format's shape, it
             // fits better than a snapped or found outline with a side on a header line.
-            let shown = confirmed(edges, placed: request.placed.corners.corners)
-                .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
+            var seen = best
+            if let shown = confirmed(edges, placed: request.placed.corners.corners)
+                .flatMap({ Self.document($0, band: band) }).flatMap({ $0.band != nil ? $0 : nil }),
+               seen.map({ Self.fit(shown) > Self.fit($0) + 0.05 }) ?? true {
+                seen = shown
+            }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
-                for better in [best, shown].compactMap({ $0 }) where Self.fit(better) > Self.fit(candidates[holder]) + 0.05 {
-                    candidates[holder] = better
-                }
-            } else if let best, let shown {
-                candidates.append(Self.fit(shown) > Self.fit(best) + 0.05 ? shown : best)
+                if let seen, Self.fit(seen) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = seen }
             } else {
                 // Else the placement unseen (its corners `null`).
-                candidates.append(best ?? shown ?? request.placed)
+                candidates.append(seen ?? request.placed)
             }
         }
         // Outlines an MRZ confirms first, then documents placed from an MRZ alone, then other
