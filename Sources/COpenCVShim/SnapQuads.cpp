@@ -78,11 +78,47 @@ bool near_border(cv::Point2d a, cv::Point2d b, int cols, int rows) {
     return border_of(a, b, cols, rows) >= 0 || close(m) || (close(a) && close(b));
 }
 
-/// Whether p lies within 3 px of the border of an image `cols` × `rows` that `outward` points to
-/// (the one it points to most), or beyond that border.
-bool beyond_frame(cv::Point2d p, cv::Point2d outward, int cols, int rows) {
-    if (std::fabs(outward.y) > std::fabs(outward.x)) return outward.y < 0 ? p.y < 3 : p.y > rows - 4;
-    return outward.x < 0 ? p.x < 3 : p.x > cols - 4;
+/// Whether the segment a-b runs within 2.5 px of one border of an image `cols` × `rows` at both
+/// ends, or at its middle: a side that runs from one border to the one opposite (a card across
+/// the frame, its corners cut) is not along either.
+bool along_one_border(cv::Point2d a, cv::Point2d b, int cols, int rows) {
+    const double near = 2.5;
+    auto by = [&](cv::Point2d p, int k) {
+        switch (k) {
+        case 0: return p.x < near;
+        case 1: return p.x > cols - 1 - near;
+        case 2: return p.y < near;
+        default: return p.y > rows - 1 - near;
+        }
+    };
+    cv::Point2d m = (a + b) * 0.5;
+    for (int k = 0; k < 4; k++) {
+        if ((by(a, k) && by(b, k)) || by(m, k)) return true;
+    }
+    return false;
+}
+
+/// The segment a-b clipped to an image `cols` × `rows` less a 3 px margin (Liang–Barsky): false
+/// where none of it lies inside.
+bool clip_to_frame(cv::Point2d &a, cv::Point2d &b, int cols, int rows) {
+    const double lo[2] = {3, 3}, hi[2] = {cols - 4.0, rows - 4.0};
+    const double from[2] = {a.x, a.y}, d[2] = {b.x - a.x, b.y - a.y};
+    double t0 = 0, t1 = 1;
+    for (int k = 0; k < 2; k++) {
+        if (std::fabs(d[k]) < 1e-12) {
+            if (from[k] < lo[k] || from[k] > hi[k]) return false;
+            continue;
+        }
+        double u = (lo[k] - from[k]) / d[k], v = (hi[k] - from[k]) / d[k];
+        if (u > v) std::swap(u, v);
+        t0 = std::max(t0, u);
+        t1 = std::min(t1, v);
+    }
+    if (t0 >= t1) return false;
+    cv::Point2d p = a, q = b;
+    a = p + (q - p) * t0;
+    b = p + (q - p) * t1;
+    return true;
 }
 
 /// The edge images a side is counted on: the edges with the image's border drawn in, and the
@@ -625,23 +661,30 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         const cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
         const int wobble = std::max(2, static_cast<int>(std::lround(reach * cv::norm(q.corner[2] - q.corner[0]))));
         // The segment p-r moved along `normal` by up to `within` px (never onto the border) to where
-        // most of its points lie on edges or a step: its share of points there, p and r moved.
+        // the largest share of its points inside the frame lie on edges or a step: that share, p and
+        // r moved. Where the frame cuts a corner off (a card across the frame at a slant), the
+        // part inside is what the image shows; a position with less than half its length inside
+        // is not looked at.
         auto settle = [&](cv::Point2d &p, cv::Point2d &r, cv::Point2d normal, int within) {
-            const int samples = std::max(8, static_cast<int>(cv::norm(r - p))) + 1;
-            int best = 0, bestK = 0;
+            double best = 0;
+            int bestK = 0;
             for (int k = -within; k <= within; k++) {
                 cv::Point2d f = p + normal * k, t = r + normal * k;
-                if (near_border(f, t, cols, rows)) continue;
+                const double length = cv::norm(t - f);
+                if (!clip_to_frame(f, t, cols, rows) || 2 * cv::norm(t - f) < length) continue;
+                if (along_one_border(f, t, cols, rows)) continue;
+                const int samples = std::max(8, static_cast<int>(cv::norm(t - f))) + 1;
                 int evidence = std::max({idk::quads::count_on_edges(found->thick[0], f, t), idk::quads::count_on_edges(found->thick[1], f, t),
                                          count_on_step(gray, f, t)});
-                if (evidence > best || (evidence == best && std::abs(k) < std::abs(bestK))) {
-                    best = evidence;
+                double share = static_cast<double>(evidence) / samples;
+                if (share > best || (share == best && std::abs(k) < std::abs(bestK))) {
+                    best = share;
                     bestK = k;
                 }
             }
             p += normal * bestK;
             r += normal * bestK;
-            return static_cast<double>(best) / samples;
+            return best;
         };
         cv::Point2d a[4], b[4];
         *cutSides = 0;
@@ -654,7 +697,8 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
             if (length < 8) return 0;
             cv::Point2d u = (b[s] - a[s]) / length, normal(-u.y, u.x);
             if ((center - mid).dot(normal) < 0) normal = -normal;
-            if (beyond_frame(mid, -normal, cols, rows)) {
+            cv::Point2d inA = a[s], inB = b[s];
+            if (!clip_to_frame(inA, inB, cols, rows) || 2 * cv::norm(inB - inA) < length) {
                 *cutSides |= 1 << s;
                 continue;
             }

@@ -47,15 +47,24 @@ extension DocumentDetector {
     /// ``confirmed(_:placed:)`` to find it, as a share of the outline's diagonal.
     static let confirmationReach = 0.006
 
+    /// How far outside the image a side of the format's placement may lie and still be taken for
+    /// the image's border, as a share of the placement's diagonal (``bordersAllowed(_:placed:within:)``).
+    static let borderTolerance = 0.0125
+    /// How far inside the image a side of the placement may lie and be taken for the border where
+    /// the image shows nothing along it: a card's edge a few pixels from the frame is lost in the
+    /// edge search's margin at the frame.
+    static let borderInside = 0.0075
+
     /// The format's outline placed from an MRZ, confirmed by the image (``idk_confirm_placed``):
     /// every side within 0.6% of its diagonal of where it was placed, on edges or one step of the
     /// gray along ``minimumFaintSide`` of it or more (one side may be found instead where the
     /// format's ratio puts it from the three others: the MRZ gives the page's scale a percent or
-    /// two off on some prints), but at most one that the format puts on or beyond the image's
-    /// border (a side the frame cuts). The snapping's search reaches 5% and, beside a page's faint
-    /// sides under a scanner lid, settles on a header line or a portrait's edge; an outline in the
-    /// format's shape that the image shows all round where the MRZ puts it is the document. `nil`
-    /// otherwise.
+    /// two off on some prints), or at the image's border: on or beyond it, within
+    /// ``borderTolerance`` outside or ``borderInside`` inside (a scan cropped to the card, or the
+    /// frame cutting a sliver off it); at least one side seen. The snapping's search reaches 5%
+    /// and, beside a page's faint sides under a scanner lid, settles on a header line, a
+    /// portrait's edge or the other side of a card across the gap; an outline in the format's shape
+    /// that the image shows where the MRZ puts it is the document. `nil` otherwise.
     package func confirmed(_ edges: Edges, placed: [Point]) -> Outline? {
         let x0 = Double(edges.x), y0 = Double(edges.y)
         var corners = placed.flatMap { [$0.x - x0, $0.y - y0] }
@@ -63,10 +72,24 @@ extension DocumentDetector {
         var cut: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         guard idk_confirm_placed(edges.handle, &corners, Self.confirmationReach, &shares, &cut, &error, error.count) == 0 else { return nil }
-        let seen = (0..<4).filter { (cut >> $0) & 1 == 0 }.map { shares[$0] }
-        guard seen.count >= 3, let weakest = seen.min(), weakest >= Self.minimumFaintSide else { return nil }
+        let diagonal = Self.distance(placed[0], placed[2])
+        let x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
+        var seen: [Double] = [], atBorder = 0
+        for s in 0..<4 {
+            // How far the placed side's middle lies outside the image (negative: inside).
+            let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
+            let outside = max(x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
+            if (cut >> s) & 1 == 1 || (shares[s] < Self.minimumFaintSide && outside >= -Self.borderInside * diagonal) {
+                guard outside <= Self.borderTolerance * diagonal else { return nil }
+                atBorder |= 1 << s
+            } else {
+                seen.append(shares[s])
+            }
+        }
+        // A single side to go on must show along most of its length.
+        guard let weakest = seen.min(), weakest >= (seen.count == 1 ? Self.minimumSnappedSide + 0.1 : Self.minimumFaintSide) else { return nil }
         return Outline(points: (0..<4).map { Point(x: corners[2 * $0] + x0, y: corners[2 * $0 + 1] + y0) },
-                       support: seen.reduce(0, +) / Double(seen.count), weakestSide: weakest, cutSides: Int(cut))
+                       support: seen.reduce(0, +) / Double(seen.count), weakestSide: weakest, cutSides: atBorder)
     }
 
     /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie
@@ -85,7 +108,7 @@ extension DocumentDetector {
             guard edges.alongBorder(snapped[s], snapped[(s + 1) % 4], within: near) else { continue }
             let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
             let outside = max(0, x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
-            if outside > 0.0125 * diagonal { return false }
+            if outside > borderTolerance * diagonal { return false }
         }
         return true
     }

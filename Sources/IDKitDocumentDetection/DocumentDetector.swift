@@ -90,16 +90,23 @@ public struct DocumentDetector: Sendable {
             let best = outline.flatMap { $0.weakestSide >= Self.minimumFaintSide && Self.bordersAllowed($0.points, placed: request.placed.corners.corners, within: edges) ? $0 : nil }
                 .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
                 .flatMap { $0.weakestSide >= Self.minimumSnappedSide || Self.hasFormatShape($0) ? $0 : nil }
-            // The placement itself where the image shows it all round: in the format's shape, it
-            // fits better than a snapped or found outline with a side on a header line.
+            // The placement itself where the image shows it: in the format's shape, it fits
+            // better than a snapped or found outline with a side on a header line, and an outline
+            // out of its place (``outOfPlace(_:_:)``) gives way to it.
             var seen = best
-            if let shown = confirmed(edges, placed: request.placed.corners.corners)
-                .flatMap({ Self.document($0, band: band) }).flatMap({ $0.band != nil ? $0 : nil }),
-               seen.map({ Self.fit(shown) > Self.fit($0) + 0.05 }) ?? true {
+            let shown = confirmed(edges, placed: request.placed.corners.corners)
+                .flatMap({ Self.document($0, band: band) }).flatMap({ $0.band != nil ? $0 : nil })
+            func yields(_ d: DetectedDocument, to shown: DetectedDocument) -> Bool {
+                Self.fit(shown) > Self.fit(d) + 0.05 || Self.outOfPlace(d, shown)
+            }
+            if let shown, seen.map({ yields($0, to: shown) }) ?? true {
                 seen = shown
             }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
-                if let seen, Self.fit(seen) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = seen }
+                if let seen, Self.fit(seen) > Self.fit(candidates[holder]) + 0.05
+                    || (seen == shown && Self.outOfPlace(candidates[holder], seen)) {
+                    candidates[holder] = seen
+                }
             } else {
                 // Else the placement unseen (its corners `null`).
                 candidates.append(seen ?? request.placed)
@@ -136,6 +143,44 @@ public struct DocumentDetector: Sendable {
     static func fit(_ d: DetectedDocument) -> Double {
         guard let nominal = d.format.nominalRatio else { return d.confidence }
         return d.confidence - 2 * abs(log(d.widthHeightRatio / nominal))
+    }
+
+    /// How far an outline's side may lie from where the placement the image confirms puts it, in
+    /// MRZ character pitches (2.54 mm, ICAO 9303-3 §4.2): the issuers' print tolerance for the MRZ's
+    /// position (a millimeter or two) and the confirmation's own reach.
+    static let placementTolerance = 0.8
+
+    /// Whether the outline `d` around an MRZ lies out of the place that `shown`, the format's
+    /// placement from the MRZ confirmed by the image, gives it: a corner more than
+    /// ``placementTolerance`` from the placement's side, on a flat view (`d` square within 2.5
+    /// degrees: a scan, a photo taken square on), where the MRZ places the document within the
+    /// print's tolerance. There the outline took the edge of something beside the document (the
+    /// other side of a card across the gap) for a side. Under perspective the placement, an
+    /// affine map from the MRZ, is off by more than that toward the far side.
+    static func outOfPlace(_ d: DetectedDocument, _ shown: DetectedDocument) -> Bool {
+        let c = d.corners.corners
+        for k in 0..<4 {
+            let u = unit(sub(c[(k + 1) % 4], c[k])), v = unit(sub(c[(k + 3) % 4], c[k]))
+            if abs(dot(u, v)) > sin(2.5 * Double.pi / 180) { return false }
+        }
+        return offPlacement(d, shown) > placementTolerance
+    }
+
+    /// The farthest a corner of `d` lies from the line of `placed`'s side through the same corner
+    /// (both in reading order), in MRZ pitches at `placed`'s scale.
+    static func offPlacement(_ d: DetectedDocument, _ placed: DetectedDocument) -> Double {
+        let a = d.corners.corners, b = placed.corners.corners
+        guard let size = placed.format.millimeters else { return 0 }
+        let pitch = 2.54 * distance(b[0], b[1]) / size.width
+        var farthest = 0.0
+        for s in 0..<4 {
+            let along = unit(sub(b[(s + 1) % 4], b[s]))
+            for p in [a[s], a[(s + 1) % 4]] {
+                let offset = sub(p, b[s])
+                farthest = max(farthest, abs(offset.x * along.y - offset.y * along.x))
+            }
+        }
+        return farthest / max(pitch, 1)
     }
 
     /// Whether two bands are the same MRZ (found twice, or read the other way round).

@@ -94,10 +94,10 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 /// An outline placed from an MRZ by the format's geometry (8 doubles in `corners`, image pixels,
 /// in reading order) checked against the image, without a search: each side moved along its normal
 /// by up to `reach` (a share of the outline's diagonal, at least 2 px of the edges' scale) to where
-/// most of its points lie on edges or on one step of the gray, never onto the image's border.
-/// `shares[s]` is that side's share of points there; a side the format puts on or beyond the border
-/// (within 3 px, in the direction it faces) is cut by the frame: bit s of `cutSides`, share 0,
-/// not moved. Where one side (none cut) is shown along under a third of it and the three others
+/// the largest share of its points inside the frame (3 px in) lie on edges or on one step of the
+/// gray, never along one of the image's borders. `shares[s]` is that side's share there; a side
+/// with less than half its length inside the frame (where the format puts it) is cut by the
+/// frame: bit s of `cutSides`, share 0, not moved. Where one side (none cut) is shown along under a third of it and the three others
 /// are not, that side is looked for within 2 px of where the format's width-to-height ratio puts it
 /// from the three, and moved there if shown more. Writes the corners where the moved sides meet.
 /// Returns 0, or -1 with a message.
