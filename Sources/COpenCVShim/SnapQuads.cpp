@@ -645,10 +645,10 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
     });
 }
 
-extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, double reach, double *shares, int32_t *cutSides,
+extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, double reach, double turn, double *shares, int32_t *cutSides,
                                       char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (found == nullptr || corners == nullptr || shares == nullptr || cutSides == nullptr || !(reach >= 0)) {
+        if (found == nullptr || corners == nullptr || shares == nullptr || cutSides == nullptr || !(reach >= 0) || !(turn >= 0) || turn > 10) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }
@@ -665,25 +665,37 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         // r moved. Where the frame cuts a corner off (a card across the frame at a slant), the
         // part inside is what the image shows; a position with less than half its length inside
         // is not looked at.
-        auto settle = [&](cv::Point2d &p, cv::Point2d &r, cv::Point2d normal, int within) {
+        // With `turn`, also turned about its middle by up to that many degrees, in half degrees.
+        const int turns = std::max(0, static_cast<int>(std::floor(2 * turn)));
+        auto settle = [&](cv::Point2d &p, cv::Point2d &r, cv::Point2d normal, int within, int turnSteps) {
             double best = 0;
-            int bestK = 0;
-            for (int k = -within; k <= within; k++) {
-                cv::Point2d f = p + normal * k, t = r + normal * k;
-                const double length = cv::norm(t - f);
-                if (!clip_to_frame(f, t, cols, rows) || 2 * cv::norm(t - f) < length) continue;
-                if (along_one_border(f, t, cols, rows)) continue;
-                const int samples = std::max(8, static_cast<int>(cv::norm(t - f))) + 1;
-                int evidence = std::max({idk::quads::count_on_edges(found->thick[0], f, t), idk::quads::count_on_edges(found->thick[1], f, t),
-                                         count_on_step(gray, f, t)});
-                double share = static_cast<double>(evidence) / samples;
-                if (share > best || (share == best && std::abs(k) < std::abs(bestK))) {
-                    best = share;
-                    bestK = k;
+            int bestK = 0, bestTurn = 0;
+            const cv::Point2d middle = (p + r) * 0.5;
+            auto turned = [&](cv::Point2d x, int steps) {
+                const double angle = steps * 0.5 * CV_PI / 180, c = std::cos(angle), sn = std::sin(angle);
+                cv::Point2d d = x - middle;
+                return middle + cv::Point2d(c * d.x - sn * d.y, sn * d.x + c * d.y);
+            };
+            for (int j = -turnSteps; j <= turnSteps; j++) {
+                const cv::Point2d tp = turned(p, j), tr = turned(r, j);
+                for (int k = -within; k <= within; k++) {
+                    cv::Point2d f = tp + normal * k, t = tr + normal * k;
+                    const double length = cv::norm(t - f);
+                    if (!clip_to_frame(f, t, cols, rows) || 2 * cv::norm(t - f) < length) continue;
+                    if (along_one_border(f, t, cols, rows)) continue;
+                    const int samples = std::max(8, static_cast<int>(cv::norm(t - f))) + 1;
+                    int evidence = std::max({idk::quads::count_on_edges(found->thick[0], f, t), idk::quads::count_on_edges(found->thick[1], f, t),
+                                             count_on_step(gray, f, t)});
+                    double share = static_cast<double>(evidence) / samples;
+                    if (share > best || (share == best && std::abs(k) + std::abs(j) < std::abs(bestK) + std::abs(bestTurn))) {
+                        best = share;
+                        bestK = k;
+                        bestTurn = j;
+                    }
                 }
             }
-            p += normal * bestK;
-            r += normal * bestK;
+            p = turned(p, bestTurn) + normal * bestK;
+            r = turned(r, bestTurn) + normal * bestK;
             return best;
         };
         cv::Point2d a[4], b[4];
@@ -702,7 +714,7 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
                 *cutSides |= 1 << s;
                 continue;
             }
-            shares[s] = settle(a[s], b[s], normal, wobble);
+            shares[s] = settle(a[s], b[s], normal, wobble, turns);
         }
         // One side shown along under a third where the three others are: the MRZ gives the
         // page's scale a percent or two off on some prints, and the side farthest from it is off
@@ -718,7 +730,7 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         cv::Point2d from, to, normal;
         bool square = false;
         if (weakCount == 1 && *cutSides == 0 && format_side(a, b, placed, center, weak, from, to, normal, square)) {
-            double share = settle(from, to, normal, 2);
+            double share = settle(from, to, normal, 2, 0);
             if (share > shares[weak]) {
                 shares[weak] = share;
                 a[weak] = from;

@@ -19,16 +19,17 @@ extension DocumentDetector {
         let frame = Quadrilateral(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
         func clamped(_ p: Point) -> Point { Point(x: min(max(p.x, x0), x1), y: min(max(p.y, y0), y1)) }
         func centroid(_ q: [Point]) -> Point { Self.scale(q.reduce(Point(x: 0, y: 0), Self.add), 0.25) }
-        struct Place { var card: Int; var across: Point; var down: Point }
+        struct Place { var card: Int; var across: Point; var down: Point; var corners: [Point]; var step: Point; var millimeters: Double }
         var placed: [[Point]] = [], cores: [[Point]] = [], places: [Place] = []
         for (k, card) in cards.enumerated() where card.band != nil && (card.format == .td1 || card.format == .td2) {
             guard let mm = card.format.millimeters else { continue }
             let c = card.corners.corners
             let across = Self.scale(Self.add(Self.sub(c[1], c[0]), Self.sub(c[2], c[3])), 0.5)
             let down = Self.scale(Self.add(Self.sub(c[3], c[0]), Self.sub(c[2], c[1])), 0.5)
-            let gap = Self.otherSideStart / mm.width, gapDown = Self.otherSideStart / mm.height
             // Right, left, below, above.
-            for shift in [Self.scale(across, 1 + gap), Self.scale(across, -1 - gap), Self.scale(down, 1 + gapDown), Self.scale(down, -1 - gapDown)] {
+            let steps = [(across, mm.width), (Self.neg(across), mm.width), (down, mm.height), (Self.neg(down), mm.height)]
+            for (step, length) in steps {
+                let shift = Self.scale(step, 1 + Self.otherSideStart / length)
                 let side = c.map { Self.add($0, shift) }
                 // The share of the side in the image.
                 let whole = Quadrilateral(side)
@@ -36,25 +37,24 @@ extension DocumentDetector {
                 let clipped = side.map(clamped), center = centroid(clipped)
                 placed.append(clipped)
                 cores.append(clipped.map { Self.add(center, Self.scale(Self.sub($0, center), 0.5)) })
-                places.append(Place(card: k, across: across, down: down))
+                places.append(Place(card: k, across: across, down: down, corners: c, step: step, millimeters: length))
             }
         }
-        var best: [Int: (support: Double, document: DetectedDocument)] = [:]
-        for (outline, place) in zip(snap(edges, placed, keepingOut: cores), places) {
-            guard var outline, outline.weakestSide >= Self.minimumCutSideSupport else { continue }
+        // The side as found: its sides on the border put back at the card's size, its width and
+        // height the card's.
+        func accepted(_ found: Outline, _ place: Place) -> DetectedDocument? {
+            var outline = found
             // Sides on the border (top, right, bottom, left as placed) put back at the card's size.
             var p = outline.points
             // A side snapped onto the border lies up to one pixel of the edges inside it.
             let cut = (0..<4).map { edges.alongBorder(p[$0], p[($0 + 1) % 4], within: 1.5 * edges.pixel) }
-            var lost = false
             for s in 0..<4 where cut[s] && !cut[(s + 2) % 4] {
                 let o = (s + 2) % 4, step = s == 0 ? Self.neg(place.down) : s == 1 ? place.across : s == 2 ? place.down : Self.neg(place.across)
                 // The side across, moved by the card's width or height: corners s and s+1 slide
                 // along their other sides to it.
                 let a = Self.add(p[(o + 1) % 4], step), b = Self.add(p[o], step)
                 guard let first = Self.meet(p[(s + 3) % 4], p[s], a, b), let second = Self.meet(p[(s + 2) % 4], p[(s + 1) % 4], a, b) else {
-                    lost = true
-                    break
+                    return nil
                 }
                 p[s] = first
                 p[(s + 1) % 4] = second
@@ -64,13 +64,45 @@ extension DocumentDetector {
             let cardWidth = hypot(place.across.x, place.across.y), cardHeight = hypot(place.down.x, place.down.y)
             // An outline that took the card's own edge for the side facing it is the gap wider or
             // taller than the card (2.3% of an ID-1 card's width at 2 mm).
-            guard !lost, abs(width / cardWidth - 1) <= Self.otherSideSizeTolerance, abs(height / cardHeight - 1) <= Self.otherSideSizeTolerance
-            else { continue }
+            guard abs(width / cardWidth - 1) <= Self.otherSideSizeTolerance, abs(height / cardHeight - 1) <= Self.otherSideSizeTolerance
+            else { return nil }
             outline.points = p
-            guard let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75 else { continue }
-            if best[place.card].map({ outline.support > $0.support }) ?? true { best[place.card] = (outline.support, d) }
+            guard let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75 else { return nil }
+            return d
+        }
+        var best: [Int: (support: Double, document: DetectedDocument)] = [:]
+        for (snapped, place) in zip(snap(edges, placed, keepingOut: cores), places) {
+            var found = snapped.flatMap { $0.weakestSide >= Self.minimumCutSideSupport ? $0 : nil }
+            var document = found.flatMap { accepted($0, place) }
+            if document == nil {
+                found = croppedOtherSide(edges, place.corners, place.step, place.millimeters)
+                document = found.flatMap { accepted($0, place) }
+            }
+            guard let found, let document else { continue }
+            if best[place.card].map({ found.support > $0.support }) ?? true { best[place.card] = (found.support, document) }
         }
         return best.keys.sorted().compactMap { best[$0]?.document }
+    }
+
+    /// The other side of the card `corners` the frame crops (a scan cut close around the two
+    /// sides): the card moved by its own size and a gap along `step` (its width or height, `length`
+    /// millimeters), confirmed by the image as an MRZ's placement is (``confirmed(_:placed:reach:)``),
+    /// at a gap of 1.5 and of 3.5 mm, each looked for within 1% of the diagonal; the better shown,
+    /// with a side on the border. The snapping looks for every side on edges and, where three lie
+    /// on the frame, settles on the print inside.
+    func croppedOtherSide(_ edges: Edges, _ corners: [Point], _ step: Point, _ length: Double) -> Outline? {
+        var best: Outline?
+        // Along the image's axis nearest the step: each side lies turned on its own, and moved along
+        // the card's slant the other side would drift by it across the step (1.5 degrees across
+        // an ID-1 card's width is 2.6% of its height).
+        let size = hypot(step.x, step.y)
+        let axis = abs(step.x) >= abs(step.y) ? Point(x: step.x < 0 ? -size : size, y: 0) : Point(x: 0, y: step.y < 0 ? -size : size)
+        for gap in [1.5, 3.5] {
+            let shift = Self.scale(axis, 1 + gap / length)
+            guard let outline = confirmed(edges, placed: corners.map { Self.add($0, shift) }, reach: 0.01, sibling: true), outline.cutSides != 0 else { continue }
+            if best.map({ outline.support > $0.support }) ?? true { best = outline }
+        }
+        return best
     }
 
     /// Where the line through `a` and `b` meets the line through `c` and `d`; `nil` when they are

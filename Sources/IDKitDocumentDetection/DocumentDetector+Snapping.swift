@@ -56,7 +56,7 @@ extension DocumentDetector {
     static let borderInside = 0.0075
 
     /// The format's outline placed from an MRZ, confirmed by the image (``idk_confirm_placed``):
-    /// every side within 0.6% of its diagonal of where it was placed, on edges or one step of the
+    /// every side within `reach` (0.6%) of its diagonal of where it was placed, on edges or one step of the
     /// gray along ``minimumFaintSide`` of it or more (one side may be found instead where the
     /// format's ratio puts it from the three others: the MRZ gives the page's scale a percent or
     /// two off on some prints), or at the image's border: on or beyond it, within
@@ -65,13 +65,15 @@ extension DocumentDetector {
     /// and, beside a page's faint sides under a scanner lid, settles on a header line, a
     /// portrait's edge or the other side of a card across the gap; an outline in the format's shape
     /// that the image shows where the MRZ puts it is the document. `nil` otherwise.
-    package func confirmed(_ edges: Edges, placed: [Point]) -> Outline? {
+    /// For a card's other side (`sibling`), each side may also turn by up to 2 degrees, and a side
+    /// the frame cuts may lie anywhere beyond it (the card's size puts it there, not an MRZ).
+    package func confirmed(_ edges: Edges, placed: [Point], reach: Double = confirmationReach, sibling: Bool = false) -> Outline? {
         let x0 = Double(edges.x), y0 = Double(edges.y)
         var corners = placed.flatMap { [$0.x - x0, $0.y - y0] }
         var shares = [Double](repeating: 0, count: 4)
         var cut: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
-        guard idk_confirm_placed(edges.handle, &corners, Self.confirmationReach, &shares, &cut, &error, error.count) == 0 else { return nil }
+        guard idk_confirm_placed(edges.handle, &corners, reach, sibling ? 2 : 0, &shares, &cut, &error, error.count) == 0 else { return nil }
         let diagonal = Self.distance(placed[0], placed[2])
         let x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
         var seen: [Double] = [], atBorder = 0
@@ -80,7 +82,7 @@ extension DocumentDetector {
             let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
             let outside = max(x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
             if (cut >> s) & 1 == 1 || (shares[s] < Self.minimumFaintSide && outside >= -Self.borderInside * diagonal) {
-                guard outside <= Self.borderTolerance * diagonal else { return nil }
+                guard sibling || outside <= Self.borderTolerance * diagonal else { return nil }
                 atBorder |= 1 << s
             } else {
                 seen.append(shares[s])

@@ -97,11 +97,13 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 /// the largest share of its points inside the frame (3 px in) lie on edges or on one step of the
 /// gray, never along one of the image's borders. `shares[s]` is that side's share there; a side
 /// with less than half its length inside the frame (where the format puts it) is cut by the
-/// frame: bit s of `cutSides`, share 0, not moved. Where one side (none cut) is shown along under a third of it and the three others
+/// frame: bit s of `cutSides`, share 0, not moved. With `turn` (degrees, at most 10), each side is
+/// also turned about its middle by up to that much, in half degrees (a card's other side, which
+/// lies turned on its own). Where one side (none cut) is shown along under a third of it and the three others
 /// are not, that side is looked for within 2 px of where the format's width-to-height ratio puts it
 /// from the three, and moved there if shown more. Writes the corners where the moved sides meet.
 /// Returns 0, or -1 with a message.
-int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach, double *shares, int32_t *cutSides,
+int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach, double turn, double *shares, int32_t *cutSides,
                            char *error, size_t errorCapacity);
 
 /// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
