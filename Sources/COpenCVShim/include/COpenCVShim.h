@@ -97,7 +97,8 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 /// the largest share of its points inside the frame (3 px in) lie on edges or on one step of the
 /// gray, never along one of the image's borders. `shares[s]` is that side's share there; a side
 /// with less than half its length inside the frame (where the format puts it) is cut by the
-/// frame: bit s of `cutSides`, share 0, not moved. With `turn` (degrees, at most 10), each side is
+/// frame: bit s of `cutSides`, share 0, not moved. A side shown along under a third there is
+/// looked for again within 2.5 times the reach, and moved there where it shows along half of it. With `turn` (degrees, at most 10), each side is
 /// also turned about its middle by up to that much, in half degrees (a card's other side, which
 /// lies turned on its own). Where one side (none cut) is shown along under a third of it and the three others
 /// are not, that side is looked for within 2 px of where the format's width-to-height ratio puts it
