@@ -23,13 +23,25 @@ extension DocumentDetector {
             guard mask.nonzeroBitCount == 1 || [3, 6, 12, 9].contains(mask), outline.weakestSide >= Self.minimumCutSideSupport,
                   let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75,
                   d.area >= Self.minimumCutShare * largest,
-                  !(found + documents).contains(where: { Self.overlaps($0.corners, d.corners) }) else { continue }
+                  !(found + documents).contains(where: { Self.blocks($0, d) }) else { continue }
             documents.append(d)
         }
-        for d in otherSides(edges: edges, beside: outlined) where !(found + documents).contains(where: { Self.overlaps($0.corners, d.corners) }) {
+        for d in otherSides(edges: edges, beside: outlined) where !(found + documents).contains(where: { Self.blocks($0, d) }) {
             documents.append(d)
         }
         return documents
+    }
+
+    /// Whether the document `existing` keeps `d` out: they overlap, and `existing` is not an
+    /// outline without an MRZ lying inside `d` at under half its size (a portrait or a text block
+    /// on the card's face, found as an outline of its own, which `d` replaces: ``isInside(_:_:)``).
+    static func blocks(_ existing: DetectedDocument, _ d: DetectedDocument) -> Bool {
+        overlaps(existing.corners, d.corners) && !isInside(existing, d)
+    }
+
+    /// Whether `inner`, without an MRZ, lies inside `outer` (its center) at under half its area.
+    public static func isInside(_ inner: DetectedDocument, _ outer: DetectedDocument) -> Bool {
+        inner.band == nil && outer.corners.contains(inner.corners.center) && inner.area < 0.5 * outer.area
     }
 
     /// The outlines the image's border cuts, with the `known` documents erased from the edges, best

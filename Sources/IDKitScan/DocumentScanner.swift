@@ -176,8 +176,15 @@ public struct DocumentScanner: Sendable {
         // the same print inside as any other entry without an MRZ.
         if let edges, parts.contains(where: { $0.outcome?.band != nil && $0.detection?.outlineFound == true }) {
             let start = Date()
-            parts += detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection))
-                .filter { Self.isDocumentOutline($0, printShare: detector.printShare(edges, within: $0.corners)) }.map { ($0, nil) }
+            let cut = detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection))
+                .filter { Self.isDocumentOutline($0, printShare: detector.printShare(edges, within: $0.corners)) }
+            // An outline without an MRZ or barcode inside one of them (its portrait, a text block)
+            // is part of that document, not one of its own.
+            parts.removeAll { part in
+                guard let d = part.detection, part.outcome?.band == nil, !barcodes.contains(where: { d.corners.contains($0.quad.center) }) else { return false }
+                return cut.contains { DocumentDetector.isInside(d, $0) }
+            }
+            parts += cut.map { ($0, nil) }
             detectMs += ms(since: start)
         }
         if parts.isEmpty { parts = [(nil, outcome)] }

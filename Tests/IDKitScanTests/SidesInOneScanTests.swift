@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IDKitImage
 import IDKitMRZ
+@testable import IDKitMRZReading
 import IDKitTestSupport
 @testable import IDKitDocumentDetection
 @testable import IDKitScan
@@ -47,6 +48,29 @@ import IDKitTestSupport
         #expect(detector.otherSides(edges: edges, beside: [card]).count == 1)
         card.format = .td3
         #expect(detector.otherSides(edges: edges, beside: [card]).isEmpty)
+    }
+
+    /// A card's other side is not kept out by an outline found inside it without an MRZ (its
+    /// portrait, 35 × 45 turned a quarter, is 1.3 wide for 1 like a document), which it replaces;
+    /// it is by a document with an MRZ there, and by an outline as large as itself.
+    @Test func anOutlineInsideGivesWayToTheSide() {
+        func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Quadrilateral {
+            Quadrilateral(topLeft: Point(x: x, y: y), topRight: Point(x: x + w, y: y), bottomRight: Point(x: x + w, y: y + h),
+                          bottomLeft: Point(x: x, y: y + h))
+        }
+        let side = DetectedDocument(corners: box(0, 0, 856, 540), confidence: 0.9, widthHeightRatio: 1.586, format: .td1, outlineFound: true)
+        let portrait = DetectedDocument(corners: box(40, 100, 187, 144), confidence: 0.9, widthHeightRatio: 1.3, format: .unknown, outlineFound: true)
+        #expect(DocumentDetector.overlaps(portrait.corners, side.corners))
+        #expect(DocumentDetector.isInside(portrait, side))
+        #expect(!DocumentDetector.blocks(portrait, side))
+        let line = MRZLineGeometry(start: Point(x: 60, y: 480), end: Point(x: 800, y: 480), componentCount: 30)
+        var read = portrait
+        read.band = MRZBand(lines: [line], characterHeight: 24, pitch: 25.4, format: .td1)
+        #expect(DocumentDetector.blocks(read, side))
+        let large = DetectedDocument(corners: box(100, 50, 700, 480), confidence: 0.9, widthHeightRatio: 1.46, format: .unknown, outlineFound: true)
+        #expect(DocumentDetector.blocks(large, side))
+        #expect(!DocumentDetector.blocks(DetectedDocument(corners: box(876, 0, 856, 540), confidence: 0.9, widthHeightRatio: 1.586, format: .td1,
+                                                          outlineFound: true), side))
     }
 
     /// Two documents overlap by the area they share, not by their bounding boxes: a card and its
