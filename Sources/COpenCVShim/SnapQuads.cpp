@@ -645,8 +645,8 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
     });
 }
 
-extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, double reach, double turn, double *shares, int32_t *cutSides,
-                                      char *error, size_t errorCapacity) {
+extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, double reach, double turn, const double *beside,
+                                      double besideMargin, double *shares, int32_t *cutSides, char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
         if (found == nullptr || corners == nullptr || shares == nullptr || cutSides == nullptr || !(reach >= 0) || !(turn >= 0) || turn > 10) {
             write_error(error, errorCapacity, "bad arguments");
@@ -659,6 +659,28 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         for (int i = 0; i < 4; i++) q.corner[i] = cv::Point2d(corners[2 * i] * scale, corners[2 * i + 1] * scale);
         const Quad placed = q;
         const cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
+        cv::Point2d other[4], otherCenter(0, 0);
+        if (beside != nullptr) {
+            for (int i = 0; i < 4; i++) {
+                other[i] = cv::Point2d(beside[2 * i] * scale, beside[2 * i + 1] * scale);
+                otherCenter += other[i] * 0.25;
+            }
+        }
+        // Whether the line f-t (the outline's center on its inner side) leaves the document
+        // `beside` wholly outside, `besideMargin` beyond it, where it faces it: the side facing
+        // another card is never that card's own edge.
+        auto leavesBeside = [&](cv::Point2d f, cv::Point2d t) {
+            if (beside == nullptr) return true;
+            const double length = std::max(1e-9, cv::norm(t - f));
+            cv::Point2d u = (t - f) / length, n(-u.y, u.x);
+            if ((center - f).dot(n) < 0) n = -n;
+            const double along = (otherCenter - f).dot(u);
+            if ((otherCenter - f).dot(n) >= 0 || along < 0 || along > length) return true;
+            for (const cv::Point2d &k : other) {
+                if ((k - f).dot(n) > -besideMargin * scale) return false;
+            }
+            return true;
+        };
         const int wobble = std::max(2, static_cast<int>(std::lround(reach * cv::norm(q.corner[2] - q.corner[0]))));
         // The segment p-r moved along `normal` by up to `within` px (never onto the border) to where
         // the largest share of its points inside the frame lie on edges or a step: that share, p and
@@ -680,6 +702,7 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
                 const cv::Point2d tp = turned(p, j), tr = turned(r, j);
                 for (int k = -within; k <= within; k++) {
                     cv::Point2d f = tp + normal * k, t = tr + normal * k;
+                    if (!leavesBeside(f, t)) continue;
                     const double length = cv::norm(t - f);
                     if (!clip_to_frame(f, t, cols, rows) || 2 * cv::norm(t - f) < length) continue;
                     if (along_one_border(f, t, cols, rows)) continue;

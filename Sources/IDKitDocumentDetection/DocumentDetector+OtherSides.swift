@@ -70,9 +70,19 @@ extension DocumentDetector {
             guard let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75 else { return nil }
             return d
         }
+        func clear(_ points: [Point], of place: Place) -> Bool {
+            Self.clear(points, of: place.corners, margin: Self.otherSideClearance * hypot(place.step.x, place.step.y) / place.millimeters)
+        }
         var best: [Int: (support: Double, document: DetectedDocument)] = [:]
         for (snapped, place) in zip(snap(edges, placed, keepingOut: cores), places) {
             var found = snapped.flatMap { $0.weakestSide >= Self.minimumCutSideSupport ? $0 : nil }
+            // An outline that took the card's own edge for the side facing it: that side looked
+            // for again beyond the card, within 1.5% of the diagonal, each side free to turn.
+            if let s = found, !clear(s.points, of: place) {
+                let margin = Self.otherSideClearance * hypot(place.step.x, place.step.y) / place.millimeters
+                found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: margin)
+                    .flatMap { clear($0.points, of: place) ? $0 : nil }
+            }
             var document = found.flatMap { accepted($0, place) }
             if document == nil {
                 found = croppedOtherSide(edges, place.corners, place.step, place.millimeters)
@@ -105,6 +115,18 @@ extension DocumentDetector {
         return best
     }
 
+    /// Whether no point lies inside the outline `card` or within `margin` pixels of it.
+    static func clear(_ points: [Point], of card: [Point], margin: Double) -> Bool {
+        points.allSatisfy { p in !contains(card, p) && (0..<4).allSatisfy { segmentDistance(p, card[$0], card[($0 + 1) % 4]) >= margin } }
+    }
+
+    /// The distance from `p` to the segment a-b.
+    static func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let d = sub(b, a), l2 = max(1e-12, dot(d, d))
+        let t = min(1, max(0, dot(sub(p, a), d) / l2))
+        return distance(p, add(a, scale(d, t)))
+    }
+
     /// Where the line through `a` and `b` meets the line through `c` and `d`; `nil` when they are
     /// parallel.
     static func meet(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Point? {
@@ -120,6 +142,9 @@ extension DocumentDetector {
     /// The gap between a card's two sides scanned side by side where the search for the other side
     /// starts, in millimeters (the snapping moves each side up to 2.5% of the diagonal from there).
     static let otherSideStart = 2.0
+    /// How near a card's other side may come to the card, in millimeters: the two lie 0.5 mm apart
+    /// or more, and an outline nearer took the card's own edge for its side.
+    static let otherSideClearance = 0.25
     /// The smallest share of a card's other side the image must show for it to be looked for.
     static let minimumOtherSideShown = 0.6
 }

@@ -67,13 +67,19 @@ extension DocumentDetector {
     /// that the image shows where the MRZ puts it is the document. `nil` otherwise.
     /// For a card's other side (`sibling`), each side may also turn by up to 2 degrees, and a side
     /// the frame cuts may lie anywhere beyond it (the card's size puts it there, not an MRZ).
-    package func confirmed(_ edges: Edges, placed: [Point], reach: Double = confirmationReach, sibling: Bool = false) -> Outline? {
+    /// A side facing `beside` (the card whose other side it is) is looked for only where it leaves
+    /// that card `margin` pixels or more outside.
+    package func confirmed(_ edges: Edges, placed: [Point], reach: Double = confirmationReach, sibling: Bool = false,
+                           beside: [Point]? = nil, margin: Double = 0) -> Outline? {
         let x0 = Double(edges.x), y0 = Double(edges.y)
         var corners = placed.flatMap { [$0.x - x0, $0.y - y0] }
         var shares = [Double](repeating: 0, count: 4)
         var cut: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
-        guard idk_confirm_placed(edges.handle, &corners, reach, sibling ? 2 : 0, &shares, &cut, &error, error.count) == 0 else { return nil }
+        let card = beside.map { $0.flatMap { [$0.x - x0, $0.y - y0] } }
+        let status = card.map { idk_confirm_placed(edges.handle, &corners, reach, sibling ? 2 : 0, $0, margin, &shares, &cut, &error, error.count) }
+            ?? idk_confirm_placed(edges.handle, &corners, reach, sibling ? 2 : 0, nil, 0, &shares, &cut, &error, error.count)
+        guard status == 0 else { return nil }
         let diagonal = Self.distance(placed[0], placed[2])
         let x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
         var seen: [Double] = [], atBorder = 0

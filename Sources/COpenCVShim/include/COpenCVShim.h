@@ -100,11 +100,14 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 /// frame: bit s of `cutSides`, share 0, not moved. A side shown along under a third there is
 /// looked for again within 2.5 times the reach, and moved there where it shows along half of it. With `turn` (degrees, at most 10), each side is
 /// also turned about its middle by up to that much, in half degrees (a card's other side, which
-/// lies turned on its own). Where one side (none cut) is shown along under a third of it and the three others
+/// lies turned on its own). With `beside` (8 doubles, image pixels, or NULL: the card whose other
+/// side this is), a side facing it is only looked for where it leaves that card wholly outside,
+/// `besideMargin` pixels or more away. Where one side (none cut) is shown along under a third of it and the three others
 /// are not, that side is looked for within 2 px of where the format's width-to-height ratio puts it
 /// from the three, and moved there if shown more. Writes the corners where the moved sides meet.
 /// Returns 0, or -1 with a message.
-int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach, double turn, double *shares, int32_t *cutSides,
+int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach, double turn, const double *beside,
+                           double besideMargin, double *shares, int32_t *cutSides,
                            char *error, size_t errorCapacity);
 
 /// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
