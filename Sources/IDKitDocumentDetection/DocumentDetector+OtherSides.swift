@@ -24,8 +24,21 @@ extension DocumentDetector {
         for (k, card) in cards.enumerated() where card.band != nil && (card.format == .td1 || card.format == .td2) {
             guard let mm = card.format.millimeters else { continue }
             let c = card.corners.corners
-            let across = Self.scale(Self.add(Self.sub(c[1], c[0]), Self.sub(c[2], c[3])), 0.5)
-            let down = Self.scale(Self.add(Self.sub(c[3], c[0]), Self.sub(c[2], c[1])), 0.5)
+            var across = Self.scale(Self.add(Self.sub(c[1], c[0]), Self.sub(c[2], c[3])), 0.5)
+            var down = Self.scale(Self.add(Self.sub(c[3], c[0]), Self.sub(c[2], c[1])), 0.5)
+            // The card's size from its MRZ, 2.54 mm a character (ICAO 9303-3 §4.2), where the
+            // outline's width is more than ``otherSideScaleTolerance`` off it: the outline took
+            // a gap or a neighbour's edge for a side, and the other side's far edge, put back at
+            // the card's size where the frame cuts it, would carry the whole error. Within it the
+            // outline, which measures the card itself (on the real green card of the specimens
+            // the MRZ gives a width 1.1% short).
+            if let band = card.band, let first = band.lines.first, band.lineLength > 1 {
+                let perMillimeter = Self.distance(first.start, first.end) / (Double(band.lineLength - 1) * 2.54)
+                if abs(log(hypot(across.x, across.y) / (mm.width * perMillimeter))) > Self.otherSideScaleTolerance {
+                    across = Self.scale(Self.unit(across), mm.width * perMillimeter)
+                    down = Self.scale(Self.unit(down), mm.height * perMillimeter)
+                }
+            }
             // Right, left, below, above.
             let steps = [(across, mm.width), (Self.neg(across), mm.width), (down, mm.height), (Self.neg(down), mm.height)]
             for (step, length) in steps {
@@ -145,6 +158,9 @@ extension DocumentDetector {
     /// How near a card's other side may come to the card, in millimeters: the two lie 0.5 mm apart
     /// or more, and an outline nearer took the card's own edge for its side.
     static let otherSideClearance = 0.25
+    /// How far a card's outline may be from the width its MRZ gives (the log of the ratio) and
+    /// still size its other side.
+    static let otherSideScaleTolerance = 0.015
     /// The smallest share of a card's other side the image must show for it to be looked for.
     static let minimumOtherSideShown = 0.6
 }
