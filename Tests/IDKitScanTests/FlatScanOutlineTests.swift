@@ -27,10 +27,10 @@ import IDKitScan
     static let faint = manifest("flatbed")
 
     /// `TestVectors/images/flatbed-placed/` (`make_images.py --bench DIR --groups flatscan --count
-    /// 40 --seed 4 --picks 0 10 17`): pages whose faint sides the snapping's search leaves for a
-    /// header line or the portrait's edge, while the image shows all four along a third of them or
-    /// more where the MRZ places them (``DocumentDetector/confirmed(_:placed:)``; the outline was
-    /// `null` on all three).
+    /// 40 --seed 4 --picks 0 10 15 17 34`): pages whose faint sides the snapping's search leaves
+    /// for a header line or the portrait's edge, while the image shows all four along a third of
+    /// them or more where the MRZ places them (``DocumentDetector/confirmed(_:placed:)``; the
+    /// outline was `null` on all five; on 15 and 34 a side lies beyond the first reach).
     static let placed = manifest("flatbed-placed")
 
     static func manifest(_ folder: String) -> [ImageVectors.FlatScan] {
