@@ -648,7 +648,8 @@ extern "C" int32_t idk_snap_quads(const idk_edges *found, int32_t count, double 
 extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, double reach, double turn, const double *beside,
                                       double besideMargin, double *shares, int32_t *cutSides, char *error, size_t errorCapacity) {
     return guarded(error, errorCapacity, [&]() -> int32_t {
-        if (found == nullptr || corners == nullptr || shares == nullptr || cutSides == nullptr || !(reach >= 0) || !(turn >= 0) || turn > 10) {
+        if (found == nullptr || corners == nullptr || shares == nullptr || cutSides == nullptr || !(reach >= 0) || !(turn >= 0) || turn > 10
+            || !(besideMargin >= 0)) {
             write_error(error, errorCapacity, "bad arguments");
             return -1;
         }

@@ -12,6 +12,10 @@ extension DocumentDetector {
     /// corners of a document the frame cuts are (outside the image). It is a document when every
     /// side lies on edges or on the border (``minimumCutSideSupport``) and its width and height are
     /// the card's (within ``otherSideSizeTolerance``); of a card's four places, the best supported.
+    /// The card's size is its MRZ's where its outline is more than ``otherSideScaleTolerance`` off
+    /// it. An outline with a corner on the card or within ``otherSideClearance`` of it took the
+    /// card's own edge for a side and is confirmed again from there, off the card; where none is
+    /// found, the side the frame crops is placed from the card (``croppedOtherSide(_:_:_:_:)``).
     /// This finds the side that lies against its card, whose shared edge the search for cut
     /// outlines erases with the card's.
     func otherSides(edges: Edges, beside cards: [DetectedDocument]) -> [DetectedDocument] {
@@ -19,7 +23,11 @@ extension DocumentDetector {
         let frame = Quadrilateral(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
         func clamped(_ p: Point) -> Point { Point(x: min(max(p.x, x0), x1), y: min(max(p.y, y0), y1)) }
         func centroid(_ q: [Point]) -> Point { Self.scale(q.reduce(Point(x: 0, y: 0), Self.add), 0.25) }
-        struct Place { var card: Int; var across: Point; var down: Point; var corners: [Point]; var step: Point; var millimeters: Double }
+        struct Place {
+            var card: Int, across: Point, down: Point, corners: [Point], step: Point, millimeters: Double
+            /// ``otherSideClearance`` in pixels.
+            var clearance: Double { DocumentDetector.otherSideClearance * hypot(step.x, step.y) / millimeters }
+        }
         var placed: [[Point]] = [], cores: [[Point]] = [], places: [Place] = []
         for (k, card) in cards.enumerated() where card.band != nil && (card.format == .td1 || card.format == .td2) {
             guard let mm = card.format.millimeters else { continue }
@@ -83,17 +91,14 @@ extension DocumentDetector {
             guard let d = Self.oriented(outline, band: nil), d.widthHeightRatio >= 1.3, d.widthHeightRatio <= 1.75 else { return nil }
             return d
         }
-        func clear(_ points: [Point], of place: Place) -> Bool {
-            Self.clear(points, of: place.corners, margin: Self.otherSideClearance * hypot(place.step.x, place.step.y) / place.millimeters)
-        }
+        func clear(_ points: [Point], of place: Place) -> Bool { Self.clear(points, of: place.corners, margin: place.clearance) }
         var best: [Int: (support: Double, document: DetectedDocument)] = [:]
         for (snapped, place) in zip(snap(edges, placed, keepingOut: cores), places) {
             var found = snapped.flatMap { $0.weakestSide >= Self.minimumCutSideSupport ? $0 : nil }
             // An outline that took the card's own edge for the side facing it: that side looked
             // for again beyond the card, within 1.5% of the diagonal, each side free to turn.
             if let s = found, !clear(s.points, of: place) {
-                let margin = Self.otherSideClearance * hypot(place.step.x, place.step.y) / place.millimeters
-                found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: margin)
+                found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance)
                     .flatMap { clear($0.points, of: place) ? $0 : nil }
             }
             var document = found.flatMap { accepted($0, place) }
@@ -109,7 +114,7 @@ extension DocumentDetector {
 
     /// The other side of the card `corners` the frame crops (a scan cut close around the two
     /// sides): the card moved by its own size and a gap along `step` (its width or height, `length`
-    /// millimeters), confirmed by the image as an MRZ's placement is (``confirmed(_:placed:reach:)``),
+    /// millimeters), confirmed by the image as an MRZ's placement is (``confirmed(_:placed:reach:sibling:beside:margin:)``),
     /// at a gap of 1.5 and of 3.5 mm, each looked for within 1% of the diagonal; the better shown,
     /// with a side on the border. The snapping looks for every side on edges and, where three lie
     /// on the frame, settles on the print inside.

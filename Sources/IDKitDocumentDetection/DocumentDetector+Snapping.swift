@@ -47,6 +47,11 @@ extension DocumentDetector {
     /// ``confirmed(_:placed:)`` to find it, as a share of the outline's diagonal.
     static let confirmationReach = 0.006
 
+    /// The share on edges that the only side seen of a placement confirmed at the image's border
+    /// must have: on the real green card (018) that fills its frame, a placement one pitch short
+    /// finds print along 53% of its one side inside the frame.
+    static let minimumLoneSide = 0.6
+
     /// How far outside the image a side of the format's placement may lie and still be taken for
     /// the image's border, as a share of the placement's diagonal (``bordersAllowed(_:placed:within:)``).
     static let borderTolerance = 0.0125
@@ -56,8 +61,9 @@ extension DocumentDetector {
     static let borderInside = 0.0075
 
     /// The format's outline placed from an MRZ, confirmed by the image (``idk_confirm_placed``):
-    /// every side within `reach` (0.6%) of its diagonal of where it was placed, on edges or one step of the
-    /// gray along ``minimumFaintSide`` of it or more (one side may be found instead where the
+    /// every side within `reach` (0.6%) of its diagonal of where it was placed, on edges or one
+    /// step of the gray along ``minimumFaintSide`` of it or more (``minimumLoneSide`` for the only
+    /// one seen) (one side may be found instead where the
     /// format's ratio puts it from the three others: the MRZ gives the page's scale a percent or
     /// two off on some prints), or at the image's border: on or beyond it, within
     /// ``borderTolerance`` outside or ``borderInside`` inside (a scan cropped to the card, or the
@@ -94,8 +100,7 @@ extension DocumentDetector {
                 seen.append(shares[s])
             }
         }
-        // A single side to go on must show along most of its length.
-        guard let weakest = seen.min(), weakest >= (seen.count == 1 ? Self.minimumSnappedSide + 0.1 : Self.minimumFaintSide) else { return nil }
+        guard let weakest = seen.min(), weakest >= (seen.count == 1 ? Self.minimumLoneSide : Self.minimumFaintSide) else { return nil }
         return Outline(points: (0..<4).map { Point(x: corners[2 * $0] + x0, y: corners[2 * $0 + 1] + y0) },
                        support: seen.reduce(0, +) / Double(seen.count), weakestSide: weakest, cutSides: atBorder)
     }
