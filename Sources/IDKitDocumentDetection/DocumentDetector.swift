@@ -152,7 +152,7 @@ public struct DocumentDetector: Sendable {
 
     /// Whether the outline `d` around an MRZ lies out of the place that `shown`, the format's
     /// placement from the MRZ confirmed by the image, gives it: a corner more than
-    /// ``placementTolerance`` from the placement's side, on a flat view (`d` square within 2.5
+    /// ``placementTolerance`` from the placement's side (``offPlacement(_:_:)``), on a flat view (`d` square within 2.5
     /// degrees: a scan, a photo taken square on), where the MRZ places the document within the
     /// print's tolerance. There the outline took the edge of something beside the document (the
     /// other side of a card across the gap) for a side. Under perspective the placement, an
@@ -167,17 +167,25 @@ public struct DocumentDetector: Sendable {
     }
 
     /// The farthest a corner of `d` lies from the line of `placed`'s side through the same corner
-    /// (both in reading order), in MRZ pitches at `placed`'s scale.
+    /// (both in reading order), in MRZ pitches at `placed`'s scale; along the bottom side only
+    /// outside it (away from `placed`'s center). The bottom side is the MRZ's: nothing but the MRZ
+    /// lies between them, and an issuer may print the MRZ a few millimeters nearer the edge than
+    /// the format's place (a generated card 4 mm: the placement's bottom then lies below the
+    /// card's). Along the other sides an outline inside took a header line or the portrait's
+    /// edge, and one outside the edge of something beside the document.
     static func offPlacement(_ d: DetectedDocument, _ placed: DetectedDocument) -> Double {
         let a = d.corners.corners, b = placed.corners.corners
         guard let size = placed.format.millimeters else { return 0 }
         let pitch = 2.54 * distance(b[0], b[1]) / size.width
+        let center = placed.corners.center
         var farthest = 0.0
         for s in 0..<4 {
             let along = unit(sub(b[(s + 1) % 4], b[s]))
+            var outward = Point(x: along.y, y: -along.x)
+            if dot(outward, sub(center, b[s])) > 0 { outward = Point(x: -outward.x, y: -outward.y) }
             for p in [a[s], a[(s + 1) % 4]] {
-                let offset = sub(p, b[s])
-                farthest = max(farthest, abs(offset.x * along.y - offset.y * along.x))
+                let off = dot(sub(p, b[s]), outward)
+                farthest = max(farthest, s == 2 ? off : abs(off))
             }
         }
         return farthest / max(pitch, 1)
