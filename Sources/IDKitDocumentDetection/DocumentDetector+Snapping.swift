@@ -56,9 +56,11 @@ extension DocumentDetector {
     /// the image's border, as a share of the placement's diagonal (``bordersAllowed(_:placed:within:)``).
     static let borderTolerance = 0.0125
     /// How far inside the image a side of the placement may lie and be taken for the border where
-    /// the image shows nothing along it: a card's edge a few pixels from the frame is lost in the
-    /// edge search's margin at the frame.
+    /// the image shows nothing along it, as a share of the diagonal, and at least
+    /// ``borderInsidePixels`` of the edge image: a card's edge a few pixels from the frame is lost
+    /// in the edge search's margin at the frame (3 px, and 2.5 px along a border).
     static let borderInside = 0.0075
+    static let borderInsidePixels = 4.0
 
     /// The format's outline placed from an MRZ, confirmed by the image (``idk_confirm_placed``):
     /// every side within `reach` (0.6%) of its diagonal of where it was placed, on edges or one
@@ -88,12 +90,13 @@ extension DocumentDetector {
         guard status == 0 else { return nil }
         let diagonal = Self.distance(placed[0], placed[2])
         let x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
+        let inside = max(Self.borderInside * diagonal, Self.borderInsidePixels * edges.pixel)
         var seen: [Double] = [], atBorder = 0
         for s in 0..<4 {
             // How far the placed side's middle lies outside the image (negative: inside).
             let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
             let outside = max(x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
-            if (cut >> s) & 1 == 1 || (shares[s] < Self.minimumFaintSide && outside >= -Self.borderInside * diagonal) {
+            if (cut >> s) & 1 == 1 || (shares[s] < Self.minimumFaintSide && outside >= -inside) {
                 guard sibling || outside <= Self.borderTolerance * diagonal else { return nil }
                 atBorder |= 1 << s
             } else {
