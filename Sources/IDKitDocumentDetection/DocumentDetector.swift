@@ -91,22 +91,18 @@ public struct DocumentDetector: Sendable {
                 .flatMap { Self.document($0, band: band) }.flatMap { $0.band != nil ? $0 : nil }
                 .flatMap { $0.weakestSide >= Self.minimumSnappedSide || Self.hasFormatShape($0) ? $0 : nil }
             // The placement itself where the image shows it: in the format's shape, it fits
-            // better than a snapped or found outline with a side on a header line, and an outline
-            // out of its place (``outOfPlace(_:_:)``) gives way to it.
+            // better than a snapped outline with a side on a header line, and a snapped outline
+            // out of its place (``outOfPlace(_:_:)``) gives way to it. An outline the search found
+            // around the MRZ on its own gives way only to a better fit: under perspective or on a
+            // booklet's page the placement is off by more than that place allows.
             var seen = best
-            let shown = confirmed(edges, placed: request.placed.corners.corners)
-                .flatMap({ Self.document($0, band: band) }).flatMap({ $0.band != nil ? $0 : nil })
-            func yields(_ d: DetectedDocument, to shown: DetectedDocument) -> Bool {
-                Self.fit(shown) > Self.fit(d) + 0.05 || Self.outOfPlace(d, shown)
-            }
-            if let shown, seen.map({ yields($0, to: shown) }) ?? true {
+            if let shown = confirmed(edges, placed: request.placed.corners.corners)
+                .flatMap({ Self.document($0, band: band) }).flatMap({ $0.band != nil ? $0 : nil }),
+               seen.map({ Self.fit(shown) > Self.fit($0) + 0.05 || Self.outOfPlace($0, shown) }) ?? true {
                 seen = shown
             }
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
-                if let seen, Self.fit(seen) > Self.fit(candidates[holder]) + 0.05
-                    || (seen == shown && Self.outOfPlace(candidates[holder], seen)) {
-                    candidates[holder] = seen
-                }
+                if let seen, Self.fit(seen) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = seen }
             } else {
                 // Else the placement unseen (its corners `null`).
                 candidates.append(seen ?? request.placed)
@@ -152,11 +148,12 @@ public struct DocumentDetector: Sendable {
 
     /// Whether the outline `d` around an MRZ lies out of the place that `shown`, the format's
     /// placement from the MRZ confirmed by the image, gives it: a corner more than
-    /// ``placementTolerance`` from the placement's side (``offPlacement(_:_:)``), on a flat view (`d` square within 2.5
-    /// degrees: a scan, a photo taken square on), where the MRZ places the document within the
-    /// print's tolerance. There the outline took the edge of something beside the document (the
-    /// other side of a card across the gap) for a side. Under perspective the placement, an
-    /// affine map from the MRZ, is off by more than that toward the far side.
+    /// ``placementTolerance`` from the placement's side (``offPlacement(_:_:)``), on a flat view
+    /// (`d` square within 2.5 degrees: a scan, a photo taken square on), where the MRZ places the
+    /// document within the print's tolerance. There the outline took the edge of something
+    /// beside the document (the other side of a card across the gap) for a side. Under
+    /// perspective the placement, an affine map from the MRZ, is off by more than that toward the
+    /// far side.
     static func outOfPlace(_ d: DetectedDocument, _ shown: DetectedDocument) -> Bool {
         let c = d.corners.corners
         for k in 0..<4 {
