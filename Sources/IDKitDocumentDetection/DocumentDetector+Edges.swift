@@ -20,6 +20,12 @@ extension DocumentDetector {
             return (abs(a.x - x0) < near && abs(b.x - x0) < near) || (abs(a.x - x1) < near && abs(b.x - x1) < near)
                 || (abs(a.y - y0) < near && abs(b.y - y0) < near) || (abs(a.y - y1) < near && abs(b.y - y1) < near)
         }
+        /// How far `p` lies outside the part searched, in image pixels; negative inside (how far
+        /// from its nearest border).
+        package func outside(_ p: Point) -> Double {
+            let x0 = Double(x), y0 = Double(y)
+            return max(x0 - p.x, p.x - x0 - Double(width), y0 - p.y, p.y - y0 - Double(height))
+        }
         init(_ handle: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
             self.handle = handle
             (self.x, self.y, self.width, self.height) = (x, y, width, height)

@@ -22,5 +22,13 @@ extension DocumentDetector {
     static func scale(_ a: Point, _ k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
     static func neg(_ a: Point) -> Point { Point(x: -a.x, y: -a.y) }
     static func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
+    /// The middle of the segment a-b.
+    static func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+    /// The distance from `p` to the segment a-b.
+    static func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let d = sub(b, a), l2 = max(1e-12, dot(d, d))
+        let t = min(1, max(0, dot(sub(p, a), d) / l2))
+        return distance(p, add(a, scale(d, t)))
+    }
     static func unit(_ a: Point) -> Point { let l = max(1e-9, hypot(a.x, a.y)); return Point(x: a.x / l, y: a.y / l) }
 }

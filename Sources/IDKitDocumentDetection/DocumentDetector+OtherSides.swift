@@ -138,13 +138,6 @@ extension DocumentDetector {
         points.allSatisfy { p in !contains(card, p) && (0..<4).allSatisfy { segmentDistance(p, card[$0], card[($0 + 1) % 4]) >= margin } }
     }
 
-    /// The distance from `p` to the segment a-b.
-    static func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let d = sub(b, a), l2 = max(1e-12, dot(d, d))
-        let t = min(1, max(0, dot(sub(p, a), d) / l2))
-        return distance(p, add(a, scale(d, t)))
-    }
-
     /// Where the line through `a` and `b` meets the line through `c` and `d`; `nil` when they are
     /// parallel.
     static func meet(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Point? {

@@ -89,13 +89,10 @@ extension DocumentDetector {
             ?? idk_confirm_placed(edges.handle, &corners, reach, sibling ? 2 : 0, nil, 0, &shares, &cut, &error, error.count)
         guard status == 0 else { return nil }
         let diagonal = Self.distance(placed[0], placed[2])
-        let x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
         let inside = max(Self.borderInside * diagonal, Self.borderInsidePixels * edges.pixel)
         var seen: [Double] = [], atBorder = 0
         for s in 0..<4 {
-            // How far the placed side's middle lies outside the image (negative: inside).
-            let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
-            let outside = max(x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
+            let outside = edges.outside(Self.middle(placed[s], placed[(s + 1) % 4]))
             if (cut >> s) & 1 == 1 || (shares[s] < Self.minimumFaintSide && outside >= -inside) {
                 guard sibling || outside <= Self.borderTolerance * diagonal else { return nil }
                 atBorder |= 1 << s
@@ -119,12 +116,9 @@ extension DocumentDetector {
     package static func bordersAllowed(_ snapped: [Point], placed: [Point], within edges: Edges) -> Bool {
         let diagonal = distance(placed[0], placed[2])
         let near = max(2, 0.005 * diagonal)
-        let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
         for s in [1, 3] {
             guard edges.alongBorder(snapped[s], snapped[(s + 1) % 4], within: near) else { continue }
-            let p = Point(x: (placed[s].x + placed[(s + 1) % 4].x) / 2, y: (placed[s].y + placed[(s + 1) % 4].y) / 2)
-            let outside = max(0, x0 - p.x, p.x - x1, y0 - p.y, p.y - y1)
-            if outside > borderTolerance * diagonal { return false }
+            if edges.outside(middle(placed[s], placed[(s + 1) % 4])) > borderTolerance * diagonal { return false }
         }
         return true
     }
