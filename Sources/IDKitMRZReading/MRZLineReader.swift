@@ -122,6 +122,19 @@ struct MRZLineReader: Sendable {
         return MRZScores(format: band.format, evidence: evidence, recognizer: .templates)
     }
 
+    /// Whether a cell next to a covered one (beside it on its line, or at its position on the
+    /// line above or below) may be covered in part: a finger or a sticker that hides one cell
+    /// whole cuts through its neighbours, and the network reads the half left in view as what it
+    /// looks like (the right half of a `5` as `J`, the edge of a finger as `1`), as it does a glyph
+    /// the image's edge cuts (``partlyOutside``). Its evidence is floored the same way, so that the
+    /// check digits can overrule it; the reading is then not verified.
+    static func bordersCover(_ covered: [[Bool]], line l: Int, position i: Int) -> Bool {
+        guard !covered[l][i] else { return false }
+        let line = covered[l]
+        return (i > 0 && line[i - 1]) || (i + 1 < line.count && line[i + 1])
+            || (l > 0 && covered[l - 1][i]) || (l + 1 < covered.count && covered[l + 1][i])
+    }
+
     /// The network's evidence for a band's windows (`spreads` and `outside` per line and position,
     /// the windows one after another in that order); `nil` when the network cannot run.
     static func networkScores(format: MRZFormat, windows: [Float], spreads: [[Float]], outside: [[Double]],
@@ -130,20 +143,22 @@ struct MRZLineReader: Sendable {
         guard lines > 0, n > 0, let logits = try? model.logits(windows, count: lines * n) else { return nil }
         let k = MRZGlyphModel.outputCount
         var evidence: [[[Float]]] = [], blank: [[Float]] = []
-        for l in 0..<lines {
-            // Every MRZ position holds a glyph, a filler at least: a window with almost no
-            // contrast against the rest of its line is covered (a finger, a sticker, glare)
-            // and says nothing, whatever the network makes of it.
+        // Every MRZ position holds a glyph, a filler at least: a window with almost no contrast
+        // against the rest of its line is covered (a finger, a sticker, glare) and says nothing,
+        // whatever the network makes of it.
+        let covered = (0..<lines).map { l in
             let typical = spreads[l].sorted()[n / 2]
+            return (0..<n).map { i in spreads[l][i] < coveredSpread * typical || outside[l][i] >= mostlyOutside }
+        }
+        for l in 0..<lines {
             var lineEvidence: [[Float]] = [], lineBlank: [Float] = []
             for i in 0..<n {
                 let (e, none) = MRZGlyphModel.evidence(logits[((l * n + i) * k)..<((l * n + i + 1) * k)])
-                let seen = outside[l][i]
-                let covered = spreads[l][i] < coveredSpread * typical || seen >= mostlyOutside
                 let floor = (e.max() ?? 0) - partialEvidenceFloor
-                lineEvidence.append(covered ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount)
-                                    : seen >= partlyOutside ? e.map { max($0, floor) } : e)
-                lineBlank.append(covered ? 1 : none)
+                let partly = outside[l][i] >= partlyOutside || Self.bordersCover(covered, line: l, position: i)
+                lineEvidence.append(covered[l][i] ? [Float](repeating: 0, count: MRZGlyphModel.symbolCount)
+                                    : partly ? e.map { max($0, floor) } : e)
+                lineBlank.append(covered[l][i] ? 1 : none)
             }
             evidence.append(lineEvidence)
             blank.append(lineBlank)
