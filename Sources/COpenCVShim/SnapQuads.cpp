@@ -121,6 +121,69 @@ bool clip_to_frame(cv::Point2d &a, cv::Point2d &b, int cols, int rows) {
     return true;
 }
 
+/// The least mean step (gray levels) between a card and its background for the card's other side
+/// to be held to the same step; a card on a background of nearly its own gray is not.
+const double minimumCardContrast = 6;
+/// The share of the card's own step that a side of its other side must show, the same way round.
+const double sideContrastShare = 0.3;
+
+/// Whether a side's step `contrast` goes the way of the card's `expected` one, by at least
+/// ``sideContrastShare`` of it.
+bool steps_like(double contrast, double expected) {
+    return !std::isnan(contrast) && contrast * (expected > 0 ? 1 : -1) >= sideContrastShare * std::fabs(expected);
+}
+
+/// How much lighter the smoothed gray is `depth` px to the `inward` side of the segment a-b than
+/// as far to the other, averaged over the points of its middle 80% where both lie in the image;
+/// NaN where none do. The sign says which way the document steps against its background.
+double side_contrast(const cv::Mat &gray, cv::Point2d a, cv::Point2d b, cv::Point2d inward, double depth) {
+    const double length = cv::norm(b - a);
+    const int n = std::max(8, static_cast<int>(length));
+    double sum = 0;
+    int count = 0;
+    for (int i = 0; i <= n; i++) {
+        const cv::Point2d p = a + (b - a) * (0.1 + 0.8 * i / n), in = p + inward * depth, out = p - inward * depth;
+        const int xi = cvRound(in.x), yi = cvRound(in.y), xo = cvRound(out.x), yo = cvRound(out.y);
+        if (xi < 0 || yi < 0 || xo < 0 || yo < 0 || xi >= gray.cols || xo >= gray.cols || yi >= gray.rows || yo >= gray.rows) continue;
+        sum += static_cast<double>(gray.at<uint8_t>(yi, xi)) - gray.at<uint8_t>(yo, xo);
+        count++;
+    }
+    return count == 0 ? std::nan("") : sum / count;
+}
+
+/// How the quadrilateral `q` steps against its background along its sides in the frame: the mean
+/// of ``side_contrast`` over its sides (inner side minus outer, 2 px deep) that lie at least half
+/// inside, but the one facing `away` (a neighbour a gap of a few pixels away shows through
+/// there); NaN where none does.
+double outline_contrast(const cv::Mat &gray, const cv::Point2d *q, int cols, int rows, cv::Point2d away) {
+    const cv::Point2d center = (q[0] + q[1] + q[2] + q[3]) * 0.25;
+    int facing = 0;
+    double most = -1e300;
+    for (int s = 0; s < 4; s++) {
+        const double toward = ((q[s] + q[(s + 1) % 4]) * 0.5 - center).dot(away - center) / std::max(1e-9, cv::norm((q[s] + q[(s + 1) % 4]) * 0.5 - center));
+        if (toward > most) {
+            most = toward;
+            facing = s;
+        }
+    }
+    double sum = 0;
+    int count = 0;
+    for (int s = 0; s < 4; s++) {
+        if (s == facing) continue;
+        cv::Point2d a = q[s], b = q[(s + 1) % 4];
+        const double length = cv::norm(b - a);
+        if (length < 8 || !clip_to_frame(a, b, cols, rows) || 2 * cv::norm(b - a) < length) continue;
+        cv::Point2d u = (b - a) / cv::norm(b - a), n(-u.y, u.x);
+        if ((center - (a + b) * 0.5).dot(n) < 0) n = -n;
+        const double c = side_contrast(gray, a, b, n, 2);
+        if (std::isnan(c)) continue;
+        sum += c;
+        count++;
+    }
+    return count == 0 ? std::nan("") : sum / count;
+}
+
+
 /// The edge images a side is counted on: the edges with the image's border drawn in, and the
 /// image's own.
 struct SideEdges {
@@ -682,6 +745,11 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
             }
             return true;
         };
+        // Which way the card beside steps against the background (lighter or darker), where it
+        // does clearly: a side of its other side steps the same way, which the card's own edge
+        // facing it, seen from this side, does not.
+        double expected = beside == nullptr ? 0 : outline_contrast(gray, other, cols, rows, center);
+        if (std::isnan(expected) || std::fabs(expected) < minimumCardContrast) expected = 0;
         const int wobble = std::max(2, static_cast<int>(std::lround(reach * cv::norm(q.corner[2] - q.corner[0]))));
         // The segment p-r moved along `normal` by up to `within` px (never onto the border) to where
         // the largest share of its points inside the frame lie on edges or a step: that share, p and
@@ -707,6 +775,7 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
                     const double length = cv::norm(t - f);
                     if (!clip_to_frame(f, t, cols, rows) || 2 * cv::norm(t - f) < length) continue;
                     if (along_one_border(f, t, cols, rows)) continue;
+                    if (expected != 0 && !steps_like(side_contrast(gray, f, t, normal, 2), expected)) continue;
                     const int samples = std::max(8, static_cast<int>(cv::norm(t - f))) + 1;
                     int evidence = std::max({idk::quads::count_on_edges(found->thick[0], f, t), idk::quads::count_on_edges(found->thick[1], f, t),
                                              count_on_step(gray, f, t)});

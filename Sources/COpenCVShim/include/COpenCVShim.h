@@ -102,7 +102,10 @@ int32_t idk_snap_quads(const idk_edges *edges, int32_t count, double *corners, c
 /// also turned about its middle by up to that much, in half degrees (a card's other side, which
 /// lies turned on its own). With `beside` (8 doubles, image pixels, or NULL: the card whose other
 /// side this is), a side facing it is only looked for where it leaves that card wholly outside,
-/// `besideMargin` pixels or more away. Where one side (none cut) is shown along under a third of it and the three others
+/// `besideMargin` pixels or more away, and every side only where it steps against the background
+/// the way that card's own sides do (lighter inside or darker, by a third of the card's mean step
+/// or more), where the card steps by 6 gray levels or more along its sides in the frame but the one
+/// facing the placement. Where one side (none cut) is shown along under a third of it and the three others
 /// are not, that side is looked for within 2 px of where the format's width-to-height ratio puts it
 /// from the three, and moved there if shown more. Writes the corners where the moved sides meet.
 /// Returns 0, or -1 with a message.
