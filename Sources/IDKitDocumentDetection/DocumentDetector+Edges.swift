@@ -34,12 +34,22 @@ extension DocumentDetector {
     }
 
     /// The edges of `image`; `nil` when OpenCV fails (the scan then goes on without detection).
-    public func edges(of image: GrayImage) -> Edges? {
+    /// With `color` (the same image in RGB), where the color steps more than the gray its step
+    /// counts (``idk_edges_new_color``): a card on a desk of nearly its own gray but another hue.
+    public func edges(of image: GrayImage, color: ColorImage? = nil) -> Edges? {
         let box = Self.content(of: image)
-        let inner = box.width == image.width && box.height == image.height ? image : image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+        let whole = box.width == image.width && box.height == image.height
+        let inner = whole ? image : image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+        let rgb = color.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
+            .map { whole ? $0 : $0.cropped(x: box.x, y: box.y, width: box.width, height: box.height) }
         var error = [CChar](repeating: 0, count: 256)
         let handle = inner.pixels.withUnsafeBufferPointer { pixels in
-            idk_edges_new(pixels.baseAddress, Int32(inner.width), Int32(inner.height), &error, error.count)
+            if let rgb {
+                return rgb.pixels.withUnsafeBufferPointer { colors in
+                    idk_edges_new_color(pixels.baseAddress, colors.baseAddress, Int32(inner.width), Int32(inner.height), &error, error.count)
+                }
+            }
+            return idk_edges_new(pixels.baseAddress, Int32(inner.width), Int32(inner.height), &error, error.count)
         }
         return handle.map { Edges($0, x: box.x, y: box.y, width: box.width, height: box.height) }
     }

@@ -57,27 +57,23 @@ extension DocumentScanner {
         }
     }
 
-    /// One page decoded, turned upright by the orientation it records, and scanned; `decode` and
-    /// `total` timed from `t0`.
+    /// One page decoded in color, turned upright by the orientation it records, and scanned in
+    /// the gray derived from it, its colors given to the outline search (a card on a desk of
+    /// nearly its own gray); `decode` and `total` timed from `t0`. The color image is returned
+    /// with `color` (for crops), else dropped.
     private func scanPage(_ data: [UInt8], page: Int, since t0: Date, color: Bool = false) -> (scan: DocumentScan, image: GrayImage?, color: ColorImage?) {
-        let image: GrayImage
-        var decodedColor: ColorImage?
+        let image: GrayImage, decodedColor: ColorImage
         do throws(ImageError) {
-            if color {
-                let decoded = try ImageDecoder.decodeColorPage(data, page: page, limits: limits)
-                decodedColor = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
-                image = decodedColor!.gray
-            } else {
-                let decoded = try ImageDecoder.decodePage(data, page: page, limits: limits)
-                image = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
-            }
+            let decoded = try ImageDecoder.decodeColorPage(data, page: page, limits: limits)
+            decodedColor = decoded.image.applyingEXIFOrientation(decoded.exifOrientation)
+            image = decodedColor.gray
         } catch {
             return (failed(error, since: t0), nil, nil)
         }
-        var result = scan(image)
+        var result = scan(image, color: decodedColor)
         result.timingsMs["decode"] = ms(since: t0) - (result.timingsMs["total"] ?? 0)
         result.timingsMs["total"] = ms(since: t0)
-        return (result, image, decodedColor)
+        return (result, image, color ? decodedColor : nil)
     }
 
     private func failed(_ error: ImageError, since t0: Date) -> DocumentScan {

@@ -28,12 +28,14 @@ public struct DocumentScanner: Sendable {
         self.readVIZ = readVIZ
     }
 
-    public func scan(_ image: GrayImage) -> DocumentScan {
-        scan(frames: [image])
+    /// The image scanned; with `color` (the same image in RGB, as decoded), the document outlines
+    /// are looked for in its colors too (``DocumentDetector/edges(of:color:)``).
+    public func scan(_ image: GrayImage, color: ColorImage? = nil) -> DocumentScan {
+        scan(frames: [image], color: color)
     }
 
     /// Several frames of one document: the MRZ read from their combined character scores.
-    public func scan(frames: [GrayImage]) -> DocumentScan {
+    public func scan(frames: [GrayImage], color: ColorImage? = nil) -> DocumentScan {
         let t0 = Date()
         // Two MRZ lines of 8 px characters, cropped to the zone itself, stand in 24 rows: a crop of
         // a passport's zone, 412 × 38 px with 9 px characters, is not too small to hold one.
@@ -76,7 +78,7 @@ public struct DocumentScanner: Sendable {
                 guard readBarcodes, bands.isEmpty else { return }
                 barcodeSlot.value = (searchBarcodes(), Date().timeIntervalSince(start) * 1000)
             default:
-                outlineSlot.value = detector.edges(of: first).map { ($0, detector.outlines(in: $0)) }
+                outlineSlot.value = detector.edges(of: first, color: color).map { ($0, detector.outlines(in: $0)) }
                 outlineMs.value = Date().timeIntervalSince(start) * 1000
             }
         }

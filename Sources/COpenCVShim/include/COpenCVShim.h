@@ -39,6 +39,10 @@ int32_t idk_dnn_forward(const uint8_t *model, size_t length, const float *input,
 /// idk_edges_free. Read-only once made: several threads may search one.
 typedef struct idk_edges idk_edges;
 idk_edges *idk_edges_new(const uint8_t *gray, int32_t width, int32_t height, char *error, size_t errorCapacity);
+/// idk_edges_new with the image's colors too (`rgb`, three bytes a pixel, the same size; NULL for
+/// none): where its opponent colors (red less green, blue less their mean) step more than twice
+/// as much as the gray, their step counts in its place.
+idk_edges *idk_edges_new_color(const uint8_t *gray, const uint8_t *rgb, int32_t width, int32_t height, char *error, size_t errorCapacity);
 void idk_edges_free(idk_edges *edges);
 
 /// Document outlines: up to `capacity` convex quadrilaterals of at least `minimumShare` of the
