@@ -43,6 +43,10 @@ extension DocumentScanner {
     func vizFields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
+        // A date under the caption that the MRZ's dates rule out as the date of issue (not before
+        // the expiry, or the birth date: a caption read beside the other date's, as on a US visa's
+        // `Issue Date` / `Expiration Date` pair) is that other date.
+        if let issue = fields[.dateOfIssue], !VIZIssueDateFinder.mayBeIssued(on: issue.value, mrz: mrz) { fields[.dateOfIssue] = nil }
         if fields[.dateOfIssue] == nil { fields[.dateOfIssue] = VIZIssueDateFinder(referenceDate: referenceDate).dateOfIssue(in: lines, mrz: mrz) }
         return fields
     }

@@ -50,6 +50,14 @@ public struct VIZIssueDateFinder: Sendable {
         return whole.count == 1 ? whole[0] : nil
     }
 
+    /// Whether the MRZ's dates leave `iso` possible as the date of issue: before the expiry and not
+    /// the birth date (in either century). Without those dates, or for a value that is no date,
+    /// nothing rules it out.
+    public static func mayBeIssued(on iso: String, mrz: MRZResult) -> Bool {
+        guard let date = CalendarDate(iso8601: iso), let birth = mrz.dateOfBirth, let expiry = mrz.dateOfExpiry else { return true }
+        return date < expiry && (date.year % 100 != birth.year % 100 || date.month != birth.month || date.day != birth.day)
+    }
+
     static func mayBeIssue(_ date: CalendarDate, birth: CalendarDate, expiry: CalendarDate, reference: CalendarDate) -> Bool {
         // Not the birth date, in either century: the MRZ's two-digit year of a birth in 1911 is
         // read as 2011, so the birth is no lower bound.

@@ -28,6 +28,17 @@ import Testing
         #expect(finder.dateOfIssue(in: Self.lines(["12.08.2074", "15.04.2012"]), mrz: Self.specimen) == nil)
     }
 
+    /// A value read under the date-of-issue caption that is the expiry (a caption read beside the
+    /// expiry's, as on a US visa) or the birth date, or lies after the expiry, is not the date of
+    /// issue; one before the expiry is, however near it.
+    @Test func theMRZsDatesRuleOutACaptionsValue() {
+        #expect(!VIZIssueDateFinder.mayBeIssued(on: "2012-04-15", mrz: Self.specimen))
+        #expect(!VIZIssueDateFinder.mayBeIssued(on: "2013-01-01", mrz: Self.specimen))
+        #expect(!VIZIssueDateFinder.mayBeIssued(on: "1974-08-12", mrz: Self.specimen))
+        #expect(VIZIssueDateFinder.mayBeIssued(on: "2002-04-16", mrz: Self.specimen))
+        #expect(VIZIssueDateFinder.mayBeIssued(on: "2012-03-01", mrz: Self.specimen))
+    }
+
     /// Two dates that could both be it: the one a whole number of years before the expiry, when
     /// only one is; otherwise none (a guess is no answer).
     @Test func ofTwoCandidatesOnlyAWholeValidityPeriodDecides() {
