@@ -60,7 +60,7 @@ double prepare(const uint8_t *gray, int32_t width, int32_t height, cv::Mat &blur
 const std::pair<double, double> kThresholds[2] = {{12, 36}, {40, 120}};
 /// How many times the gray's step the colors' must be to take its place: in a colored pattern
 /// (a passport's guilloches) both step, and the gray's edges stay.
-const double kColorOverGray = 2;
+const int kColorOverGray = 2;
 
 }  // namespace
 
@@ -237,7 +237,7 @@ void take_color_gradients(const uint8_t *rgb, int32_t width, int32_t height, dou
     cv::addWeighted(rgbPlanes[0], 1, rgbPlanes[1], -1, 128, opponent[0]);
     cv::addWeighted(rgbPlanes[0], 0.5, rgbPlanes[1], 0.5, 0, mean);
     cv::addWeighted(mean, 1, rgbPlanes[2], -1, 128, opponent[1]);
-    const double least = kColorOverGray * kColorOverGray;
+    const int64_t least = kColorOverGray * kColorOverGray;
     for (cv::Mat &channel : opponent) {
         cv::Mat cx, cy;
         cv::GaussianBlur(channel, channel, cv::Size(5, 5), 0);
@@ -247,8 +247,8 @@ void take_color_gradients(const uint8_t *rgb, int32_t width, int32_t height, dou
             int16_t *gx = dx.ptr<int16_t>(y), *gy = dy.ptr<int16_t>(y);
             const int16_t *ox = cx.ptr<int16_t>(y), *oy = cy.ptr<int16_t>(y);
             for (int x = 0; x < dx.cols; x++) {
-                const double gray = double(gx[x]) * gx[x] + double(gy[x]) * gy[x];
-                const double step = double(ox[x]) * ox[x] + double(oy[x]) * oy[x];
+                const int64_t gray = int64_t(gx[x]) * gx[x] + int64_t(gy[x]) * gy[x];
+                const int64_t step = int64_t(ox[x]) * ox[x] + int64_t(oy[x]) * oy[x];
                 if (step > least * gray) {
                     gx[x] = ox[x];
                     gy[x] = oy[x];
