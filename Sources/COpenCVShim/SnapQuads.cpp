@@ -121,6 +121,12 @@ bool clip_to_frame(cv::Point2d &a, cv::Point2d &b, int cols, int rows) {
     return true;
 }
 
+/// The unit normal of the segment a-b that points to `center`'s side of it.
+cv::Point2d inward_normal(cv::Point2d a, cv::Point2d b, cv::Point2d center) {
+    const cv::Point2d u = (b - a) / std::max(1e-9, cv::norm(b - a)), normal(-u.y, u.x);
+    return (center - (a + b) * 0.5).dot(normal) < 0 ? -normal : normal;
+}
+
 /// The least mean step (gray levels) between a card and its background for the card's other side
 /// to be held to the same step; a card on a background of nearly its own gray is not.
 const double minimumCardContrast = 6;
@@ -157,10 +163,11 @@ double side_contrast(const cv::Mat &gray, cv::Point2d a, cv::Point2d b, cv::Poin
 /// there); NaN where none does.
 double outline_contrast(const cv::Mat &gray, const cv::Point2d *q, int cols, int rows, cv::Point2d away) {
     const cv::Point2d center = (q[0] + q[1] + q[2] + q[3]) * 0.25;
+    // The side whose outward normal points most nearly at `away`.
     int facing = 0;
     double most = -1e300;
     for (int s = 0; s < 4; s++) {
-        const double toward = ((q[s] + q[(s + 1) % 4]) * 0.5 - center).dot(away - center) / std::max(1e-9, cv::norm((q[s] + q[(s + 1) % 4]) * 0.5 - center));
+        const double toward = -inward_normal(q[s], q[(s + 1) % 4], center).dot(away - center);
         if (toward > most) {
             most = toward;
             facing = s;
@@ -173,9 +180,7 @@ double outline_contrast(const cv::Mat &gray, const cv::Point2d *q, int cols, int
         cv::Point2d a = q[s], b = q[(s + 1) % 4];
         const double length = cv::norm(b - a);
         if (length < 8 || !clip_to_frame(a, b, cols, rows) || 2 * cv::norm(b - a) < length) continue;
-        cv::Point2d u = (b - a) / cv::norm(b - a), n(-u.y, u.x);
-        if ((center - (a + b) * 0.5).dot(n) < 0) n = -n;
-        const double c = side_contrast(gray, a, b, n, 2);
+        const double c = side_contrast(gray, a, b, inward_normal(a, b, center), 2);
         if (std::isnan(c)) continue;
         sum += c;
         count++;
@@ -775,12 +780,13 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
                     const double length = cv::norm(t - f);
                     if (!clip_to_frame(f, t, cols, rows) || 2 * cv::norm(t - f) < length) continue;
                     if (along_one_border(f, t, cols, rows)) continue;
-                    if (expected != 0 && !steps_like(side_contrast(gray, f, t, normal, 2), expected)) continue;
                     const int samples = std::max(8, static_cast<int>(cv::norm(t - f))) + 1;
                     int evidence = std::max({idk::quads::count_on_edges(found->thick[0], f, t), idk::quads::count_on_edges(found->thick[1], f, t),
                                              count_on_step(gray, f, t)});
                     double share = static_cast<double>(evidence) / samples;
-                    if (share > best || (share == best && std::abs(k) + std::abs(j) < std::abs(bestK) + std::abs(bestTurn))) {
+                    const bool better = share > best || (share == best && std::abs(k) + std::abs(j) < std::abs(bestK) + std::abs(bestTurn));
+                    // The step's direction judged only where the position would win.
+                    if (better && (expected == 0 || steps_like(side_contrast(gray, f, t, normal, 2), expected))) {
                         best = share;
                         bestK = k;
                         bestTurn = j;
@@ -797,11 +803,9 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         for (int s = 0; s < 4; s++) {
             a[s] = q.corner[s];
             b[s] = q.corner[(s + 1) % 4];
-            const cv::Point2d mid = (a[s] + b[s]) * 0.5;
             const double length = cv::norm(b[s] - a[s]);
             if (length < 8) return 0;
-            cv::Point2d u = (b[s] - a[s]) / length, normal(-u.y, u.x);
-            if ((center - mid).dot(normal) < 0) normal = -normal;
+            const cv::Point2d normal = inward_normal(a[s], b[s], center);
             cv::Point2d inA = a[s], inB = b[s];
             if (!clip_to_frame(inA, inB, cols, rows) || 2 * cv::norm(inB - inA) < length) {
                 *cutSides |= 1 << s;
@@ -815,10 +819,7 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         for (int s = 0; s < 4; s++) {
             if (3 * shares[s] >= 1 || (*cutSides >> s) & 1) continue;
             cv::Point2d p = a[s], r = b[s];
-            const double length = cv::norm(r - p);
-            cv::Point2d u = (r - p) / length, normal(-u.y, u.x);
-            if ((center - (p + r) * 0.5).dot(normal) < 0) normal = -normal;
-            double share = settle(p, r, normal, (5 * wobble) / 2, turns);
+            double share = settle(p, r, inward_normal(p, r, center), (5 * wobble) / 2, turns);
             if (2 * share >= 1) {
                 shares[s] = share;
                 a[s] = p;

@@ -26,8 +26,8 @@ extension DocumentScanner {
         scanPage(data, page: 0, since: Date()).scan
     }
 
-    /// ``scan(data:)`` decoding the page once in color and reading the gray derived from it; the
-    /// color image too (for ``crops(of:in:)``), `nil` when it could not be decoded.
+    /// ``scan(data:)``, and the color image it decoded (for ``crops(of:in:)``), `nil` when it could
+    /// not be decoded.
     public func scanKeepingColor(data: [UInt8]) -> (scan: DocumentScan, color: ColorImage?) {
         let (scan, _, color) = scanPage(data, page: 0, since: Date(), color: true)
         return (scan, color)
@@ -40,8 +40,8 @@ extension DocumentScanner {
         scanPages(file: path, color: false).map { ($0.page, $0.scan, $0.image) }
     }
 
-    /// ``scanPages(file:)``, with `color` each page decoded once in color (RGB, for crops) and
-    /// read in the gray derived from it (``ColorImage/gray``).
+    /// ``scanPages(file:)``, with `color` each page's color image (RGB, for crops) kept too: every
+    /// page is decoded once in color and read in the gray derived from it (``ColorImage/gray``).
     public func scanPages(file path: String, color: Bool) -> [(page: Int, scan: DocumentScan, image: GrayImage?, color: ColorImage?)] {
         let t0 = Date()
         let data: [UInt8], pages: Int

@@ -55,14 +55,17 @@ public struct VIZIssueDateFinder: Sendable {
     /// nothing rules it out.
     public static func mayBeIssued(on iso: String, mrz: MRZResult) -> Bool {
         guard let date = CalendarDate(iso8601: iso), let birth = mrz.dateOfBirth, let expiry = mrz.dateOfExpiry else { return true }
-        return date < expiry && (date.year % 100 != birth.year % 100 || date.month != birth.month || date.day != birth.day)
+        return isBetween(date, birth: birth, expiry: expiry)
+    }
+
+    /// Before the expiry and not the birth date, in either century: the MRZ's two-digit year of a
+    /// birth in 1911 is read as 2011, so the birth is no lower bound.
+    static func isBetween(_ date: CalendarDate, birth: CalendarDate, expiry: CalendarDate) -> Bool {
+        date < expiry && (date.year % 100 != birth.year % 100 || date.month != birth.month || date.day != birth.day)
     }
 
     static func mayBeIssue(_ date: CalendarDate, birth: CalendarDate, expiry: CalendarDate, reference: CalendarDate) -> Bool {
-        // Not the birth date, in either century: the MRZ's two-digit year of a birth in 1911 is
-        // read as 2011, so the birth is no lower bound.
-        guard date.year % 100 != birth.year % 100 || date.month != birth.month || date.day != birth.day,
-              date < expiry, date <= reference else { return false }
+        guard isBetween(date, birth: birth, expiry: expiry), date <= reference else { return false }
         let days = Self.days(from: date, to: expiry)
         return days >= 365 - 45 && days <= 11 * 366
     }
