@@ -30,5 +30,10 @@ extension DocumentDetector {
         let t = min(1, max(0, dot(sub(p, a), d) / l2))
         return distance(p, add(a, scale(d, t)))
     }
+    /// The unit normal of the segment a-b on the side away from `center`.
+    static func outwardNormal(_ a: Point, _ b: Point, _ center: Point) -> Point {
+        let u = unit(sub(b, a)), n = Point(x: u.y, y: -u.x)
+        return dot(n, sub(center, a)) > 0 ? neg(n) : n
+    }
     static func unit(_ a: Point) -> Point { let l = max(1e-9, hypot(a.x, a.y)); return Point(x: a.x / l, y: a.y / l) }
 }

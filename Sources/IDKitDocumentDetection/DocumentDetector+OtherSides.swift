@@ -14,7 +14,8 @@ extension DocumentDetector {
     /// the card's (within ``otherSideSizeTolerance``); of a card's four places, the best supported.
     /// The card's size is its MRZ's where its outline is more than ``otherSideScaleTolerance`` off
     /// it. An outline with a corner on the card or within ``otherSideClearance`` of it took the
-    /// card's own edge for a side and is confirmed again from there, off the card; where none is
+    /// card's own edge for a side (as has one whose side facing the card crosses the card's edge) and is
+    /// confirmed again from there, off the card; where none is
     /// found, the side the frame crops is placed from the card (``croppedOtherSide(_:_:_:_:)``).
     /// This finds the side that lies against its card, whose shared edge the search for cut
     /// outlines erases with the card's.
@@ -133,9 +134,17 @@ extension DocumentDetector {
         return best
     }
 
-    /// Whether no point lies inside the outline `card` or within `margin` pixels of it.
+    /// Whether no point lies inside the outline `card` or within `margin` pixels of it, and the side
+    /// of `points` facing the card leaves every corner of it `margin` or more beyond its line: a side
+    /// that crosses the card's edge (turned against it, its ends beyond the card's corners) took
+    /// that edge for its own.
     static func clear(_ points: [Point], of card: [Point], margin: Double) -> Bool {
-        points.allSatisfy { p in !contains(card, p) && (0..<4).allSatisfy { segmentDistance(p, card[$0], card[($0 + 1) % 4]) >= margin } }
+        guard points.allSatisfy({ p in !contains(card, p) && (0..<4).allSatisfy { segmentDistance(p, card[$0], card[($0 + 1) % 4]) >= margin } }) else { return false }
+        let center = scale(points.reduce(Point(x: 0, y: 0), add), 0.25), toCard = sub(scale(card.reduce(Point(x: 0, y: 0), add), 0.25), center)
+        func toward(_ s: Int) -> Double { dot(outwardNormal(points[s], points[(s + 1) % 4], center), toCard) }
+        let facing = (0..<4).max { toward($0) < toward($1) }!
+        let f = points[facing], n = outwardNormal(f, points[(facing + 1) % 4], center)
+        return card.allSatisfy { dot(sub($0, f), n) >= margin }
     }
 
     /// Where the line through `a` and `b` meets the line through `c` and `d`; `nil` when they are

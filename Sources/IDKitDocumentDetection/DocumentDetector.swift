@@ -177,9 +177,7 @@ public struct DocumentDetector: Sendable {
         let center = placed.corners.center
         var farthest = 0.0
         for s in 0..<4 {
-            let along = unit(sub(b[(s + 1) % 4], b[s]))
-            var outward = Point(x: along.y, y: -along.x)
-            if dot(outward, sub(center, b[s])) > 0 { outward = Point(x: -outward.x, y: -outward.y) }
+            let outward = outwardNormal(b[s], b[(s + 1) % 4], center)
             for p in [a[s], a[(s + 1) % 4]] {
                 let off = dot(sub(p, b[s]), outward)
                 farthest = max(farthest, s == 2 ? off : abs(off))
