@@ -22,7 +22,10 @@ occur:
   distractor  monospaced text within a line height above or below the MRZ: a short serial, a
               full-width line of MRZ-like characters, or two lines of another zone whose check
               digits do not hold
-  occlusion   a finger or a shadow over one to three characters at either end of a line
+  occlusion   a finger or a shadow over one to three characters at either end of a line (a finger
+              often over the lines next to it too); `params.covered_cells` lists the characters
+              ([line, index]) a finger covers a fifth or more of, which the check digits restore
+              only where they cover them
   printer     other printers: ink spread or starved, patchy ink, dot-matrix and thermal print,
               uneven pitch and a wobbling baseline, in the three OCR-B cuts
 
@@ -229,6 +232,15 @@ def occlude(rng, doc, lines, dpmm, pitch, x0, bases, cap, params):
         shade = (0.75 + 0.25 * np.clip(1 - r2, 0, 1))[:, :, None]
         arr = arr * (1 - inside[:, :, None]) + skin * shade * inside[:, :, None]
         params["finger_half_width_mm"] = round(half / dpmm, 2)
+        # The characters the finger covers: a fifth or more of the cell's glyph box (its pitch wide,
+        # a cap height tall above the baseline) under the fingertip. No reader can know them all.
+        covered = []
+        for j, line in enumerate(lines):
+            for i in range(len(line)):
+                box = inside[int(bases[j] - cap):int(bases[j]) + 1, int(x0 + i * pitch):int(x0 + (i + 1) * pitch) + 1]
+                if box.size and (box > 0.5).mean() >= 0.2:
+                    covered.append([j, i])
+        params["covered_cells"] = covered
     else:
         darkness = rng.uniform(0.75, 0.92)
         soft = rng.uniform(0.1, 0.3) * pitch
