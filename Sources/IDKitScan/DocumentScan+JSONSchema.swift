@@ -94,5 +94,5 @@ extension DocumentScan: JSONSchemaDescribed {
 
     /// The capture hints of ``ImageQuality`` (ImageQuality.swift).
     static let qualityHints = ["documentNotDetected", "documentPartiallyVisible", "documentTooFar", "documentTooClose",
-                               "documentTilted", "documentTooSmall", "brightnessLow", "brightnessHigh", "sharpnessLow", "glareOnMRZ"]
+                               "documentTilted", "documentTooSmall", "brightnessLow", "brightnessHigh", "sharpnessLow", "glareOnMRZ", "mrzCovered"]
 }

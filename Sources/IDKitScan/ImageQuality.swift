@@ -44,7 +44,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     /// `documentTooFar`, `documentTooClose`,
     /// `documentTilted` (``addCaptureHints(document:band:width:height:thresholds:)``), `documentTooSmall`
     /// (MRZ characters too small to read reliably), `brightnessLow`, `brightnessHigh`,
-    /// `sharpnessLow`, `glareOnMRZ`.
+    /// `sharpnessLow`, `glareOnMRZ`, `mrzCovered` (``addReadingHints(confidence:)``).
     public var hints: [String]
 
     /// Judges `image` around `band` (or as a whole when no MRZ was found).
@@ -130,6 +130,34 @@ public struct ImageQuality: Sendable, Equatable, Codable {
             capture.append("documentNotDetected")
         }
         hints = capture + hints
+    }
+
+    /// `mrzCovered` when the reading's unsure characters (confidence under
+    /// ``coveredConfidence``) lie together at one end of the MRZ lines: two or more within the
+    /// ``coveredEnd`` characters at that end, on two lines or side by side, and at most one unsure
+    /// character anywhere else. A finger or an object over the lines' ends hides them, and another
+    /// photo without it is what reads them; check digits restore a covered check digit or a
+    /// single covered digit, never a name's letter. Blur, glare and small print leave unsure
+    /// characters spread along the lines instead, and a shadow leaves the print readable.
+    public mutating func addReadingHints(confidence: [[Double]]) {
+        if Self.coveredAtOneEnd(confidence) { hints.append("mrzCovered") }
+    }
+
+    /// The characters at each end of the lines where a covering finger or object is looked for.
+    static let coveredEnd = 4
+    /// The confidence under which a character counts as unsure for ``addReadingHints(confidence:)``.
+    static let coveredConfidence = 0.5
+
+    static func coveredAtOneEnd(_ confidence: [[Double]]) -> Bool {
+        guard let n = confidence.first?.count, n > 2 * coveredEnd else { return false }
+        let unsure = confidence.enumerated().flatMap { j, line in line.indices.filter { line[$0] < coveredConfidence }.map { (line: j, index: $0) } }
+        for end in [0..<coveredEnd, (n - coveredEnd)..<n] {
+            let at = unsure.filter { end.contains($0.index) }
+            guard at.count >= 2, unsure.count - at.count <= 1 else { continue }
+            let lines = Set(at.map(\.line))
+            if lines.count >= 2 || at.contains(where: { c in at.contains { $0.line == c.line && $0.index == c.index + 1 } }) { return true }
+        }
+        return false
     }
 
     /// The largest departure of the quadrilateral's corner angles from 90 degrees.

@@ -12,7 +12,8 @@ import IDKitScan
 /// `make bench-conditions` measures the same conditions on a larger set drawn from another seed.
 @Suite struct CaptureConditionTests {
     struct Manifest: Decodable {
-        struct Entry: Decodable { var file: String; var group: String; var layout: String; var lines: [String] }
+        struct Params: Decodable { var occluder: String? }
+        struct Entry: Decodable { var file: String; var group: String; var layout: String; var lines: [String]; var params: Params }
         var images: [Entry]
     }
     struct Expectation: Codable, Equatable { var exact: Bool; var verified: Bool }
@@ -39,5 +40,30 @@ import IDKitScan
         #expect(verified == expected.verified, verified ? "verified now: update conditions-expected.json" : "no longer verified")
         // What a backend acts on: a verified reading is `ok`; an unread or unverified one says why.
         #expect((scan.status == .ok) == verified)
+        // A finger over the lines' ends is named, so that the backend asks for a photo without
+        // it; a shadow there, blur, a bent page, print beside the zone and other printers are not.
+        let covered = scan.quality?.hints.contains("mrzCovered") == true
+        #expect(covered == (entry.params.occluder == "finger"), "mrzCovered \(covered) with \(entry.params.occluder ?? "nothing") over the lines")
+    }
+
+    /// `mrzCovered` from the confidences alone: unsure characters together at one end, on two lines
+    /// or side by side, and no more than one elsewhere.
+    @Test func unsureCharactersTogetherAtOneEndAreACoveredZone() {
+        func hints(_ unsure: [(Int, Int)], lines: Int = 2, length: Int = 44) -> [String] {
+            var confidence = Array(repeating: Array(repeating: 1.0, count: length), count: lines)
+            for (line, index) in unsure { confidence[line][index] = 0.2 }
+            var quality = ImageQuality(image: GrayImage(width: 64, height: 64, filledWith: 128), band: nil)
+            quality.addReadingHints(confidence: confidence)
+            return quality.hints.filter { $0 == "mrzCovered" }
+        }
+        #expect(hints([(0, 0), (1, 0)]) == ["mrzCovered"])               // the first character of both lines
+        #expect(hints([(0, 42), (0, 43)]) == ["mrzCovered"])             // the last two of one line
+        #expect(hints([(0, 0), (1, 1), (1, 20)]) == ["mrzCovered"])      // one unsure character elsewhere
+        #expect(hints([(0, 1), (1, 2), (2, 3)], lines: 3, length: 30) == ["mrzCovered"])
+        #expect(hints([(0, 0)]).isEmpty)                                 // one character: a smudge
+        #expect(hints([(0, 0), (0, 2)]).isEmpty)                         // apart on one line
+        #expect(hints([(0, 0), (1, 0), (0, 20), (1, 30)]).isEmpty)       // unsure along the lines: blur, small print
+        #expect(hints([(0, 0), (1, 43)]).isEmpty)                        // one at each end
+        #expect(hints([(0, 5), (1, 5)]).isEmpty)                         // inside the line
     }
 }
