@@ -47,6 +47,21 @@ extension DocumentDetector {
     /// ``confirmed(_:placed:)`` to find it, as a share of the outline's diagonal.
     static let confirmationReach = 0.006
 
+    /// The least share on edges of the one faint side that ``confirmed(_:placed:reach:sibling:beside:margin:faintSideByShape:)``
+    /// takes from the format's shape: on the generated flatscan pages of a background 3-12 gray
+    /// levels from the page's edge, the faint side of a right outline is shown along 24-26%.
+    static let minimumShapedSide = 0.2
+    /// The least share of each of the three other sides there.
+    static let minimumOtherSides = 0.35
+    /// How far the width-to-height ratio of such an outline may be from the placement's (the log of
+    /// the ratio of the two).
+    static let shapeTolerance = 0.015
+
+    /// The mean length of the top and bottom sides over the mean of the left and right ones.
+    static func widthOverHeight(_ q: [Point]) -> Double {
+        (distance(q[0], q[1]) + distance(q[3], q[2])) / max(1e-9, distance(q[0], q[3]) + distance(q[1], q[2]))
+    }
+
     /// The share on edges that the only side seen of a placement confirmed at the image's border
     /// must have: on the real green card (018) that fills its frame, a placement one pitch short
     /// finds print along 53% of its one side inside the frame.
@@ -77,8 +92,13 @@ extension DocumentDetector {
     /// the frame cuts may lie anywhere beyond it (the card's size puts it there, not an MRZ).
     /// A side facing `beside` (the card whose other side it is) is looked for only where it leaves
     /// that card `margin` pixels or more outside.
+    /// With `faintSideByShape` (where the snapping saw no outline with every side on edges), one side
+    /// shown along ``minimumShapedSide`` to ``minimumFaintSide`` of it does, when the three others
+    /// are shown along ``minimumOtherSides`` or more and the outline keeps the placement's width to
+    /// height within ``shapeTolerance``: a page on a background of nearly its own shade, whose
+    /// faintest side the format's ratio puts where the image shows a quarter of it.
     package func confirmed(_ edges: Edges, placed: [Point], reach: Double = confirmationReach, sibling: Bool = false,
-                           beside: [Point]? = nil, margin: Double = 0) -> Outline? {
+                           beside: [Point]? = nil, margin: Double = 0, faintSideByShape: Bool = false) -> Outline? {
         let x0 = Double(edges.x), y0 = Double(edges.y)
         var corners = placed.flatMap { [$0.x - x0, $0.y - y0] }
         var shares = [Double](repeating: 0, count: 4)
@@ -100,9 +120,14 @@ extension DocumentDetector {
                 seen.append(shares[s])
             }
         }
-        guard let weakest = seen.min(), weakest >= (seen.count == 1 ? Self.minimumLoneSide : Self.minimumFaintSide) else { return nil }
-        return Outline(points: (0..<4).map { Point(x: corners[2 * $0] + x0, y: corners[2 * $0 + 1] + y0) },
-                       support: seen.reduce(0, +) / Double(seen.count), weakestSide: weakest, cutSides: atBorder)
+        guard let weakest = seen.min() else { return nil }
+        let found = (0..<4).map { Point(x: corners[2 * $0] + x0, y: corners[2 * $0 + 1] + y0) }
+        // The one faint side of an outline in the format's shape, where nothing else is seen.
+        let shaped = faintSideByShape && seen.count == 4 && weakest >= Self.minimumShapedSide
+            && seen.filter({ $0 < Self.minimumOtherSides }).count == 1
+            && abs(log(Self.widthOverHeight(found) / Self.widthOverHeight(placed))) <= Self.shapeTolerance
+        guard weakest >= (seen.count == 1 ? Self.minimumLoneSide : Self.minimumFaintSide) || shaped else { return nil }
+        return Outline(points: found, support: seen.reduce(0, +) / Double(seen.count), weakestSide: weakest, cutSides: atBorder)
     }
 
     /// Whether the left and right sides of a snapped outline (in reading order, as placed) that lie

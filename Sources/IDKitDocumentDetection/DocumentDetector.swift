@@ -96,7 +96,8 @@ public struct DocumentDetector: Sendable {
             // around the MRZ on its own gives way only to a better fit: under perspective or on a
             // booklet's page the placement is off by more than that place allows.
             var seen = best
-            if let shown = confirmed(edges, placed: request.placed.corners.corners)
+            let unseen = (outline?.weakestSide ?? 0) < Self.minimumFaintSide
+            if let shown = confirmed(edges, placed: request.placed.corners.corners, faintSideByShape: unseen)
                 .flatMap({ Self.document($0, band: band) }).flatMap({ $0.band != nil ? $0 : nil }),
                seen.map({ Self.fit(shown) > Self.fit($0) + 0.05 || Self.outOfPlace($0, shown) }) ?? true {
                 seen = shown

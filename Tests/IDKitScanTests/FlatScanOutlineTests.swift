@@ -33,6 +33,14 @@ import IDKitScan
     /// outline was `null` on all five; on 15 and 34 a side lies beyond the first reach).
     static let placed = manifest("flatbed-placed")
 
+    /// `TestVectors/images/flatbed-shaped/` (`make_images.py --bench DIR --groups flatscan --count
+    /// 40 --seed 4 --picks 29 32`): TD2 cards on a lid of nearly their shade whose top side the image
+    /// shows along a quarter of it (24–26%) where the MRZ places the card, the three others along
+    /// 39–100%, while the snapping sees no outline: the faint side is taken where the format's
+    /// shape puts it (``DocumentDetector/confirmed(_:placed:reach:sibling:beside:margin:faintSideByShape:)``;
+    /// the corners were `null`).
+    static let shaped = manifest("flatbed-shaped")
+
     static func manifest(_ folder: String) -> [ImageVectors.FlatScan] {
         struct Manifest: Decodable { var images: [ImageVectors.FlatScan] }
         let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
@@ -47,6 +55,11 @@ import IDKitScan
     @Test(arguments: placed)
     func placementTheImageShowsAllRound(_ photo: ImageVectors.FlatScan) throws {
         try expectOutline(of: photo, in: "flatbed-placed")
+    }
+
+    @Test(arguments: shaped)
+    func faintestSideWhereTheShapePutsIt(_ photo: ImageVectors.FlatScan) throws {
+        try expectOutline(of: photo, in: "flatbed-shaped")
     }
 
     /// One document, its MRZ read, its corners within 2% of its diagonal.
