@@ -302,6 +302,7 @@ vectors-images:
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed --groups flatscan --count 20 --seed 77 --picks 1 5 9
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed-placed --groups flatscan --count 40 --seed 4 --picks 0 10 15 17 34
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed-shaped --groups flatscan --count 40 --seed 4 --picks 29 32
+	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed-shifted --groups flatscan --count 40 --seed 5 --picks 9 21
 	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
 	python3 TestVectors/images/conditions.py TestVectors/images/starved --count 3 --seed 5 --groups printer --ink starved
 

@@ -105,8 +105,9 @@ public struct DocumentDetector: Sendable {
             if let holder = candidates.firstIndex(where: { $0.band.map { Self.sameBand($0, band) } ?? false }) {
                 if let seen, Self.fit(seen) > Self.fit(candidates[holder]) + 0.05 { candidates[holder] = seen }
             } else {
-                // Else the placement unseen (its corners `null`).
-                candidates.append(seen ?? request.placed)
+                // Else the placement moved along the document's height to where the image shows
+                // it, or the placement unseen (its corners `null`).
+                candidates.append(seen ?? shiftedPlacement(edges, request.placed, band: band, faintSideByShape: unseen) ?? request.placed)
             }
         }
         // Outlines an MRZ confirms first, then documents placed from an MRZ alone, then other

@@ -41,6 +41,14 @@ import IDKitScan
     /// the corners were `null`).
     static let shaped = manifest("flatbed-shaped")
 
+    /// `TestVectors/images/flatbed-shifted/` (`make_images.py --bench DIR --groups flatscan --count
+    /// 40 --seed 5 --picks 9 21`): TD3 pages whose MRZ lies higher or lower on the page than the
+    /// format's nominal place: the image shows the placement once it is moved along the page's
+    /// height (``DocumentDetector/shiftedPlacement(_:_:band:faintSideByShape:)``; the corners were
+    /// `null`). On 09 a move the other way, with its bottom side on the frame, is as well
+    /// supported on the sides it shows, and must not win.
+    static let shifted = manifest("flatbed-shifted")
+
     static func manifest(_ folder: String) -> [ImageVectors.FlatScan] {
         struct Manifest: Decodable { var images: [ImageVectors.FlatScan] }
         let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
@@ -60,6 +68,11 @@ import IDKitScan
     @Test(arguments: shaped)
     func faintestSideWhereTheShapePutsIt(_ photo: ImageVectors.FlatScan) throws {
         try expectOutline(of: photo, in: "flatbed-shaped")
+    }
+
+    @Test(arguments: shifted)
+    func placementMovedAlongThePage(_ photo: ImageVectors.FlatScan) throws {
+        try expectOutline(of: photo, in: "flatbed-shifted")
     }
 
     /// One document, its MRZ read, its corners within 2% of its diagonal.
