@@ -44,7 +44,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     /// `documentTooFar`, `documentTooClose`,
     /// `documentTilted` (``addCaptureHints(document:band:width:height:thresholds:)``), `documentTooSmall`
     /// (MRZ characters too small to read reliably), `brightnessLow`, `brightnessHigh`,
-    /// `sharpnessLow`, `glareOnMRZ`, `mrzCovered` (``addReadingHints(confidence:)``).
+    /// `sharpnessLow`, `glareOnMRZ`, `mrzCovered` (``addReadingHints(confidence:band:width:height:)``).
     public var hints: [String]
 
     /// Judges `image` around `band` (or as a whole when no MRZ was found).
@@ -138,14 +138,16 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     /// character anywhere else. A finger or an object over the lines' ends hides them, and another
     /// photo without it is what reads them; check digits restore a covered check digit or a
     /// single covered digit, never a name's letter. Blur, glare and small print leave unsure
-    /// characters spread along the lines instead, and a shadow leaves the print readable.
-    public mutating func addReadingHints(confidence: [[Double]]) {
-        if Self.coveredAtOneEnd(confidence) { hints.append("mrzCovered") }
+    /// characters spread along the lines instead, and a shadow leaves the print readable. Not
+    /// where the `band` runs off the image of `width` × `height`: there the frame cuts the lines'
+    /// ends (`documentPartiallyVisible`).
+    public mutating func addReadingHints(confidence: [[Double]], band: MRZBand?, width: Int, height: Int) {
+        if Self.coveredAtOneEnd(confidence), !(band?.runsOffImage(width: width, height: height) ?? false) { hints.append("mrzCovered") }
     }
 
     /// The characters at each end of the lines where a covering finger or object is looked for.
     static let coveredEnd = 4
-    /// The confidence under which a character counts as unsure for ``addReadingHints(confidence:)``.
+    /// The confidence under which a character counts as unsure for ``addReadingHints(confidence:band:width:height:)``.
     static let coveredConfidence = 0.5
 
     static func coveredAtOneEnd(_ confidence: [[Double]]) -> Bool {

@@ -53,7 +53,7 @@ import IDKitScan
             var confidence = Array(repeating: Array(repeating: 1.0, count: length), count: lines)
             for (line, index) in unsure { confidence[line][index] = 0.2 }
             var quality = ImageQuality(image: GrayImage(width: 64, height: 64, filledWith: 128), band: nil)
-            quality.addReadingHints(confidence: confidence)
+            quality.addReadingHints(confidence: confidence, band: nil, width: 64, height: 64)
             return quality.hints.filter { $0 == "mrzCovered" }
         }
         #expect(hints([(0, 0), (1, 0)]) == ["mrzCovered"])               // the first character of both lines
