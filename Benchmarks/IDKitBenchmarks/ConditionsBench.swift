@@ -32,6 +32,10 @@ func runConditions(_ arguments: [String]) -> Bool {
         }
     }
     guard !photos.isEmpty else { print("conditions: no manifest.json or labels.jsonl in \(directory)"); return false }
+    if let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
+       case let text = String(decoding: data, as: UTF8.self), text.contains("\"finger\""), !text.contains("covered_cells") {
+        print("conditions: \(directory)/manifest.json predates params.covered_cells: 'shown' counts exact readings only (draw the photos again)")
+    }
     struct Tally { var n = 0, exact = 0, shown = 0, verified = 0, wrong = 0; var ms: [Double] = [] }
     var tallies: [String: Tally] = [:], order: [String] = []
     var expected: [String: [String: Bool]] = [:]

@@ -115,7 +115,7 @@ extension DocumentDetector {
 
     /// The other side of the card `corners` the frame crops (a scan cut close around the two
     /// sides): the card moved by its own size and a gap along `step` (its width or height, `length`
-    /// millimeters), confirmed by the image as an MRZ's placement is (``confirmed(_:placed:reach:sibling:beside:margin:)``),
+    /// millimeters), confirmed by the image as an MRZ's placement is (``confirmed(_:placed:reach:sibling:beside:margin:faintSideByShape:)``),
     /// at a gap of 1.5 and of 3.5 mm, each looked for within 1% of the diagonal; the better shown,
     /// with a side on the border. The snapping looks for every side on edges and, where three lie
     /// on the frame, settles on the print inside.

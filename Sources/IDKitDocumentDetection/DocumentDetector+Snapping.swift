@@ -44,7 +44,7 @@ extension DocumentDetector {
     }
 
     /// How far a side of the format's placement may lie from the document's edge for
-    /// ``confirmed(_:placed:)`` to find it, as a share of the outline's diagonal.
+    /// ``confirmed(_:placed:reach:sibling:beside:margin:faintSideByShape:)`` to find it, as a share of the outline's diagonal.
     static let confirmationReach = 0.006
 
     /// The least share on edges of the one faint side that ``confirmed(_:placed:reach:sibling:beside:margin:faintSideByShape:)``

@@ -210,7 +210,7 @@ public struct DocumentScanner: Sendable {
         scan.documents = [scan] + scans
         var quality = ImageQuality(image: first, band: scan.band, thresholds: thresholds)
         quality.addCaptureHints(document: scan.detection, band: scan.band, width: first.width, height: first.height, thresholds: thresholds)
-        if let reading = scan.reading { quality.addReadingHints(confidence: reading.confidence, band: scan.band, width: first.width, height: first.height) }
+        if let reading = scan.reading { quality.addReadingHints(confidence: reading.confidence, verified: reading.verified, band: scan.band, width: first.width, height: first.height) }
         scan.quality = quality
         let readMs = outcome.readMilliseconds + extraReadMs
         scan.timingsMs = ["locate": outcome.locateMilliseconds, "read": readMs, "barcodes": barcodeMs, "detect": detectMs, "total": ms(since: t0)]

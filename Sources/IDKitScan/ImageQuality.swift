@@ -44,7 +44,7 @@ public struct ImageQuality: Sendable, Equatable, Codable {
     /// `documentTooFar`, `documentTooClose`,
     /// `documentTilted` (``addCaptureHints(document:band:width:height:thresholds:)``), `documentTooSmall`
     /// (MRZ characters too small to read reliably), `brightnessLow`, `brightnessHigh`,
-    /// `sharpnessLow`, `glareOnMRZ`, `mrzCovered` (``addReadingHints(confidence:band:width:height:)``).
+    /// `sharpnessLow`, `glareOnMRZ`, `mrzCovered` (``addReadingHints(confidence:verified:band:width:height:)``).
     public var hints: [String]
 
     /// Judges `image` around `band` (or as a whole when no MRZ was found).
@@ -132,29 +132,34 @@ public struct ImageQuality: Sendable, Equatable, Codable {
         hints = capture + hints
     }
 
-    /// `mrzCovered` when the reading's unsure characters (confidence under
-    /// ``coveredConfidence``) lie together at one end of the MRZ lines: two or more within the
-    /// ``coveredEnd`` characters at that end, on two lines or side by side, and at most one unsure
-    /// character anywhere else. A finger or an object over the lines' ends hides them, and another
-    /// photo without it is what reads them; check digits restore a covered check digit or a
-    /// single covered digit, never a name's letter. Blur, glare and small print leave unsure
-    /// characters spread along the lines instead, and a shadow leaves the print readable. Not
-    /// where the `band` runs off the image of `width` × `height`: there the frame cuts the lines'
-    /// ends (`documentPartiallyVisible`).
-    public mutating func addReadingHints(confidence: [[Double]], band: MRZBand?, width: Int, height: Int) {
-        if Self.coveredAtOneEnd(confidence), !(band?.runsOffImage(width: width, height: height) ?? false) { hints.append("mrzCovered") }
+    /// `mrzCovered` when an unverified reading's unsure characters (confidence under
+    /// ``coveredConfidence``) lie together at one end of the MRZ lines: two or more among the
+    /// ``coveredEnd`` characters at that end of their lines, on two lines or side by side, and at
+    /// most one unsure character anywhere else. A finger or an object over the lines' ends hides
+    /// them, and another photo without it is what reads them; check digits restore a covered
+    /// check digit or a single covered digit, never a name's letter (a reading they restore is
+    /// verified, and gets no hint). Blur, glare and small print leave unsure characters spread
+    /// along the lines instead, and a shadow leaves the print readable. Not where the `band` runs
+    /// off the image of `width` × `height`: there the frame cuts the lines' ends
+    /// (`documentPartiallyVisible`).
+    public mutating func addReadingHints(confidence: [[Double]], verified: Bool, band: MRZBand?, width: Int, height: Int) {
+        if !verified, Self.coveredAtOneEnd(confidence), !(band?.runsOffImage(width: width, height: height) ?? false) {
+            hints.append("mrzCovered")
+        }
     }
 
     /// The characters at each end of the lines where a covering finger or object is looked for.
     static let coveredEnd = 4
-    /// The confidence under which a character counts as unsure for ``addReadingHints(confidence:band:width:height:)``.
+    /// The confidence under which a character counts as unsure for ``addReadingHints(confidence:verified:band:width:height:)``.
     static let coveredConfidence = 0.5
 
     static func coveredAtOneEnd(_ confidence: [[Double]]) -> Bool {
-        guard let n = confidence.first?.count, n > 2 * coveredEnd else { return false }
-        let unsure = confidence.enumerated().flatMap { j, line in line.indices.filter { line[$0] < coveredConfidence }.map { (line: j, index: $0) } }
-        for end in [0..<coveredEnd, (n - coveredEnd)..<n] {
-            let at = unsure.filter { end.contains($0.index) }
+        // Each unsure character with its place counted from the line's start and from its end.
+        let unsure = confidence.enumerated().flatMap { j, line in
+            line.indices.filter { line[$0] < coveredConfidence }.map { (line: j, index: $0, fromEnd: line.count - 1 - $0, length: line.count) }
+        }
+        for fromStart in [true, false] {
+            let at = unsure.filter { $0.length > 2 * coveredEnd && (fromStart ? $0.index : $0.fromEnd) < coveredEnd }
             guard at.count >= 2, unsure.count - at.count <= 1 else { continue }
             let lines = Set(at.map(\.line))
             if lines.count >= 2 || at.contains(where: { c in at.contains { $0.line == c.line && $0.index == c.index + 1 } }) { return true }

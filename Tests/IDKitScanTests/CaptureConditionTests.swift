@@ -49,11 +49,11 @@ import IDKitScan
     /// `mrzCovered` from the confidences alone: unsure characters together at one end, on two lines
     /// or side by side, and no more than one elsewhere.
     @Test func unsureCharactersTogetherAtOneEndAreACoveredZone() {
-        func hints(_ unsure: [(Int, Int)], lines: Int = 2, length: Int = 44) -> [String] {
+        func hints(_ unsure: [(Int, Int)], lines: Int = 2, length: Int = 44, verified: Bool = false) -> [String] {
             var confidence = Array(repeating: Array(repeating: 1.0, count: length), count: lines)
             for (line, index) in unsure { confidence[line][index] = 0.2 }
             var quality = ImageQuality(image: GrayImage(width: 64, height: 64, filledWith: 128), band: nil)
-            quality.addReadingHints(confidence: confidence, band: nil, width: 64, height: 64)
+            quality.addReadingHints(confidence: confidence, verified: verified, band: nil, width: 64, height: 64)
             return quality.hints.filter { $0 == "mrzCovered" }
         }
         #expect(hints([(0, 0), (1, 0)]) == ["mrzCovered"])               // the first character of both lines
@@ -65,5 +65,13 @@ import IDKitScan
         #expect(hints([(0, 0), (1, 0), (0, 20), (1, 30)]).isEmpty)       // unsure along the lines: blur, small print
         #expect(hints([(0, 0), (1, 43)]).isEmpty)                        // one at each end
         #expect(hints([(0, 5), (1, 5)]).isEmpty)                         // inside the line
+        #expect(hints([(0, 0), (1, 0)], verified: true).isEmpty)         // the check digits restored them
+        // The ends of each line by its own length: the last two of a line one shorter than the first.
+        var uneven = [Array(repeating: 1.0, count: 44), Array(repeating: 1.0, count: 43)]
+        uneven[1][41] = 0.2
+        uneven[1][42] = 0.2
+        var quality = ImageQuality(image: GrayImage(width: 64, height: 64, filledWith: 128), band: nil)
+        quality.addReadingHints(confidence: uneven, verified: false, band: nil, width: 64, height: 64)
+        #expect(quality.hints.contains("mrzCovered"))
     }
 }

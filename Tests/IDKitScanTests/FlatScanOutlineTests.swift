@@ -29,7 +29,7 @@ import IDKitScan
     /// `TestVectors/images/flatbed-placed/` (`make_images.py --bench DIR --groups flatscan --count
     /// 40 --seed 4 --picks 0 10 15 17 34`): pages whose faint sides the snapping's search leaves
     /// for a header line or the portrait's edge, while the image shows all four along a third of
-    /// them or more where the MRZ places them (``DocumentDetector/confirmed(_:placed:)``; the
+    /// them or more where the MRZ places them (``DocumentDetector/confirmed(_:placed:reach:sibling:beside:margin:faintSideByShape:)``; the
     /// outline was `null` on all five; on 15 and 34 a side lies beyond the first reach).
     static let placed = manifest("flatbed-placed")
 
