@@ -49,38 +49,27 @@ import IDKitScan
     /// supported on the sides it shows, and must not win.
     static let shifted = manifest("flatbed-shifted")
 
-    static func manifest(_ folder: String) -> [ImageVectors.FlatScan] {
+    static func manifest(_ folder: String) -> [Vector] {
         struct Manifest: Decodable { var images: [ImageVectors.FlatScan] }
         let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
-        return try! JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).images
+        return try! JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).images.map { Vector(folder: folder, photo: $0) }
     }
 
-    @Test(arguments: faint)
-    func faintSideWhereTheFormatPutsIt(_ photo: ImageVectors.FlatScan) throws {
-        try expectOutline(of: photo, in: "flatbed")
-    }
-
-    @Test(arguments: placed)
-    func placementTheImageShowsAllRound(_ photo: ImageVectors.FlatScan) throws {
-        try expectOutline(of: photo, in: "flatbed-placed")
-    }
-
-    @Test(arguments: shaped)
-    func faintestSideWhereTheShapePutsIt(_ photo: ImageVectors.FlatScan) throws {
-        try expectOutline(of: photo, in: "flatbed-shaped")
-    }
-
-    @Test(arguments: shifted)
-    func placementMovedAlongThePage(_ photo: ImageVectors.FlatScan) throws {
-        try expectOutline(of: photo, in: "flatbed-shifted")
+    /// A photo of one of the folders above.
+    struct Vector: Sendable, CustomTestStringConvertible {
+        var folder: String
+        var photo: ImageVectors.FlatScan
+        var testDescription: String { folder + "/" + photo.file }
     }
 
     /// One document, its MRZ read, its corners within 2% of its diagonal.
-    func expectOutline(of photo: ImageVectors.FlatScan, in folder: String) throws {
-        let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent(photo.file).path)
+    @Test(arguments: faint + placed + shaped + shifted)
+    func outlineWhereTheImageShowsIt(_ vector: Vector) throws {
+        let photo = vector.photo
+        let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent(vector.folder).appendingPathComponent(photo.file).path)
         #expect(scan.reading?.lines == photo.lines)
         #expect(scan.documents.count == 1)
         let corners = try #require(scan.outlineCorners)
-        #expect(ConditionOutlineTests.worstCorner(corners, photo.corners) < 0.02, "\(photo.file): corners \(corners.corners)")
+        #expect(ConditionOutlineTests.worstCorner(corners, photo.corners) < 0.02, "\(vector.folder)/\(photo.file): corners \(corners.corners)")
     }
 }
