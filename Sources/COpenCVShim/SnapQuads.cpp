@@ -855,3 +855,76 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
         return 0;
     });
 }
+
+extern "C" double idk_side_contrast(const idk_edges *found, const double *corners, int32_t side) {
+    char ignored[8];
+    double contrast = std::nan("");
+    guarded(ignored, sizeof ignored, [&]() -> int32_t {
+        if (found == nullptr || corners == nullptr || side < 0 || side > 3) return -1;
+        const cv::Mat &gray = found->blurred;
+        cv::Point2d q[4], center(0, 0);
+        for (int i = 0; i < 4; i++) {
+            q[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
+            center += q[i] * 0.25;
+        }
+        cv::Point2d a = q[side], b = q[(side + 1) % 4];
+        const double length = cv::norm(b - a);
+        if (length < 8 || !clip_to_frame(a, b, gray.cols, gray.rows) || 2 * cv::norm(b - a) < length) return -1;
+        contrast = side_contrast(gray, a, b, inward_normal(a, b, center), 2);
+        return 0;
+    });
+    return contrast;
+}
+
+extern "C" double idk_side_inner_step(const idk_edges *found, const double *corners, int32_t side) {
+    char ignored[8];
+    double step = std::nan("");
+    guarded(ignored, sizeof ignored, [&]() -> int32_t {
+        if (found == nullptr || corners == nullptr || side < 0 || side > 3) return -1;
+        const cv::Mat &gray = found->blurred;
+        cv::Point2d q[4], center(0, 0);
+        for (int i = 0; i < 4; i++) {
+            q[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
+            center += q[i] * 0.25;
+        }
+        // The interior's most common gray: the document's own ground, not its print.
+        std::vector<cv::Point> polygon;
+        for (const auto &p : q) {
+            const cv::Point2d r = center + (p - center) * 0.8;
+            polygon.emplace_back(cvRound(r.x), cvRound(r.y));
+        }
+        cv::Mat mask = cv::Mat::zeros(gray.size(), CV_8UC1);
+        cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
+        int histogram[256] = {0}, total = 0;
+        for (int y = 0; y < gray.rows; y++) {
+            const uint8_t *g = gray.ptr<uint8_t>(y), *m = mask.ptr<uint8_t>(y);
+            for (int x = 0; x < gray.cols; x++) {
+                if (m[x] != 0) {
+                    histogram[g[x]]++;
+                    total++;
+                }
+            }
+        }
+        if (total < 16) return -1;
+        int median = 0;
+        for (int seen = 0; median < 255 && (seen += histogram[median]) * 2 < total; median++) {}
+        cv::Point2d a = q[side], b = q[(side + 1) % 4];
+        const double length = cv::norm(b - a);
+        if (length < 8 || !clip_to_frame(a, b, gray.cols, gray.rows) || 2 * cv::norm(b - a) < length) return -1;
+        const cv::Point2d inward = inward_normal(a, b, center);
+        double sum = 0;
+        int count = 0;
+        const int n = std::max(8, static_cast<int>(cv::norm(b - a)));
+        for (int i = 0; i <= n; i++) {
+            const cv::Point2d p = a + (b - a) * (0.1 + 0.8 * i / n) + inward * 2.0;
+            const int x = cvRound(p.x), y = cvRound(p.y);
+            if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) continue;
+            sum += gray.at<uint8_t>(y, x);
+            count++;
+        }
+        if (count == 0) return -1;
+        step = sum / count - median;
+        return 0;
+    });
+    return step;
+}

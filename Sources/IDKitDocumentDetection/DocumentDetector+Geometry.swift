@@ -16,6 +16,8 @@ extension DocumentDetector {
         guard let h = Homography(from: q, to: unit) else { return Point(x: 0.5, y: 0.5) }
         return h.apply(p)
     }
+    /// The mean of the points `q`.
+    static func centroid(_ q: [Point]) -> Point { scale(q.reduce(Point(x: 0, y: 0), add), 1 / Double(max(q.count, 1))) }
     static func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
     static func sub(_ a: Point, _ b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     static func add(_ a: Point, _ b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }

@@ -1,3 +1,4 @@
+internal import COpenCVShim
 import Foundation
 import IDKitImage
 
@@ -23,7 +24,6 @@ extension DocumentDetector {
         let x0 = Double(edges.x), y0 = Double(edges.y), x1 = x0 + Double(edges.width), y1 = y0 + Double(edges.height)
         let frame = Quadrilateral(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
         func clamped(_ p: Point) -> Point { Point(x: min(max(p.x, x0), x1), y: min(max(p.y, y0), y1)) }
-        func centroid(_ q: [Point]) -> Point { Self.scale(q.reduce(Point(x: 0, y: 0), Self.add), 0.25) }
         struct Place {
             var card: Int, across: Point, down: Point, corners: [Point], step: Point, millimeters: Double
             /// ``otherSideClearance`` in pixels.
@@ -56,7 +56,7 @@ extension DocumentDetector {
                 // The share of the side in the image.
                 let whole = Quadrilateral(side)
                 guard Self.sharedArea(whole, frame) >= Self.minimumOtherSideShown * whole.area else { continue }
-                let clipped = side.map(clamped), center = centroid(clipped)
+                let clipped = side.map(clamped), center = Self.centroid(clipped)
                 placed.append(clipped)
                 cores.append(clipped.map { Self.add(center, Self.scale(Self.sub($0, center), 0.5)) })
                 places.append(Place(card: k, across: across, down: down, corners: c, step: step, millimeters: length))
@@ -97,15 +97,29 @@ extension DocumentDetector {
         for (snapped, place) in zip(snap(edges, placed, keepingOut: cores), places) {
             var found = snapped.flatMap { $0.weakestSide >= Self.minimumCutSideSupport ? $0 : nil }
             // An outline that took the card's own edge for the side facing it: that side looked
-            // for again beyond the card, within 1.5% of the diagonal, each side free to turn.
+            // for again beyond the card, within 1.5% of the diagonal, each side free to turn. One
+            // that still has the gap inside it is kept only where nothing else is found.
+            var against: Outline?
             if let s = found, !clear(s.points, of: place) {
                 found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance)
                     .flatMap { clear($0.points, of: place) ? $0 : nil }
+                if let s = found, Self.stepsAgainstCard(edges, s.points, place.corners) {
+                    against = s
+                    found = nil
+                }
+            } else if let s = found, Self.stepsAgainstCard(edges, s.points, place.corners),
+                      let again = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance),
+                      clear(again.points, of: place), !Self.stepsAgainstCard(edges, again.points, place.corners) {
+                found = again
             }
             var document = found.flatMap { accepted($0, place) }
             if document == nil {
                 found = croppedOtherSide(edges, place.corners, place.step, place.millimeters)
                 document = found.flatMap { accepted($0, place) }
+            }
+            if document == nil, let s = against {
+                found = s
+                document = accepted(s, place)
             }
             guard let found, let document else { continue }
             if best[place.card].map({ found.support > $0.support }) ?? true { best[place.card] = (found.support, document) }
@@ -120,7 +134,7 @@ extension DocumentDetector {
     /// with a side on the border. The snapping looks for every side on edges and, where three lie
     /// on the frame, settles on the print inside.
     func croppedOtherSide(_ edges: Edges, _ corners: [Point], _ step: Point, _ length: Double) -> Outline? {
-        var best: Outline?
+        var best: (against: Bool, outline: Outline)?
         // Along the image's axis nearest the step: each side lies turned on its own, and moved along
         // the card's slant the other side would drift by it across the step (1.5 degrees across
         // an ID-1 card's width is 2.6% of its height).
@@ -129,9 +143,10 @@ extension DocumentDetector {
         for gap in [1.5, 3.5] {
             let shift = Self.scale(axis, 1 + gap / length)
             guard let outline = confirmed(edges, placed: corners.map { Self.add($0, shift) }, reach: 0.01, sibling: true), outline.cutSides != 0 else { continue }
-            if best.map({ outline.support > $0.support }) ?? true { best = outline }
+            let against = Self.stepsAgainstCard(edges, outline.points, corners)
+            if best.map({ against == $0.against ? outline.support > $0.outline.support : !against }) ?? true { best = (against, outline) }
         }
-        return best
+        return best?.outline
     }
 
     /// Whether no point lies inside the outline `card` or within `margin` pixels of it, and the side
@@ -140,12 +155,43 @@ extension DocumentDetector {
     /// that edge for its own.
     static func clear(_ points: [Point], of card: [Point], margin: Double) -> Bool {
         guard points.allSatisfy({ p in !contains(card, p) && (0..<4).allSatisfy { segmentDistance(p, card[$0], card[($0 + 1) % 4]) >= margin } }) else { return false }
-        let center = scale(points.reduce(Point(x: 0, y: 0), add), 0.25), toCard = sub(scale(card.reduce(Point(x: 0, y: 0), add), 0.25), center)
-        func toward(_ s: Int) -> Double { dot(outwardNormal(points[s], points[(s + 1) % 4], center), toCard) }
-        let facing = (0..<4).max { toward($0) < toward($1) }!
-        let f = points[facing], n = outwardNormal(f, points[(facing + 1) % 4], center)
+        let facing = facingSide(of: points, toward: card)
+        let f = points[facing], n = outwardNormal(f, points[(facing + 1) % 4], centroid(points))
         return card.allSatisfy { dot(sub($0, f), n) >= margin }
     }
+
+    /// The side of the quadrilateral `q` (from corner s to s + 1) whose outward normal points most
+    /// nearly at the middle of `other`.
+    static func facingSide(of q: [Point], toward other: [Point]) -> Int {
+        let center = centroid(q), to = sub(centroid(other), center)
+        func toward(_ s: Int) -> Double { dot(outwardNormal(q[s], q[(s + 1) % 4], center), to) }
+        return (0..<4).max { toward($0) < toward($1) }!
+    }
+
+    /// Whether the side of `points` facing the card `card` took the card's edge beyond the gap
+    /// between them for its own, the gap inside it: a scan cropped close around the two sides
+    /// shows no background elsewhere to tell which of the gap's two edges is whose.
+    /// - The two sides step against the gap opposite ways (``idk_side_contrast``): the card lighter
+    ///   than what lies beyond its side and this one darker inside than beyond, or the other way
+    ///   round, by ``minimumCardStep`` or more at the card. Then one of the two lies on the other's
+    ///   edge.
+    /// - This one is the wrong one when the gray just inside it differs more from its interior's
+    ///   ground than the card's does from the card's (``idk_side_inner_step``): the card's outline
+    ///   may have taken this side's edge instead.
+    static func stepsAgainstCard(_ edges: Edges, _ points: [Point], _ card: [Point]) -> Bool {
+        func flat(_ q: [Point]) -> [Double] { q.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] } }
+        let cardSide = facingSide(of: card, toward: points), side = facingSide(of: points, toward: card)
+        let expected = idk_side_contrast(edges.handle, flat(card), Int32(cardSide))
+        guard abs(expected) >= minimumCardStep else { return false }
+        let step = idk_side_contrast(edges.handle, flat(points), Int32(side))
+        guard !step.isNaN, step * (expected > 0 ? 1 : -1) < 0 else { return false }
+        let inside = abs(idk_side_inner_step(edges.handle, flat(points), Int32(side)))
+        let cardInside = abs(idk_side_inner_step(edges.handle, flat(card), Int32(cardSide)))
+        return inside > cardInside
+    }
+    /// The least step (gray levels) between a card and the gap beside it for the side of its other
+    /// side facing it to be held to the same step (``stepsAgainstCard(_:_:_:)``).
+    static let minimumCardStep = 25.0
 
     /// Where the line through `a` and `b` meets the line through `c` and `d`; `nil` when they are
     /// parallel.

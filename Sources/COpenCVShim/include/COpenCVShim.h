@@ -117,6 +117,19 @@ int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach
                            double besideMargin, double *shares, int32_t *cutSides,
                            char *error, size_t errorCapacity);
 
+/// How much lighter the smoothed gray of the edges is 2 px (of the edges' scale) inside side `side`
+/// of the quadrilateral `corners` (8 doubles, image pixels less the edges' offset, in order) than
+/// as far outside, over the side's middle 80% within the image: which way the document steps
+/// against what lies beyond that side. NaN where the side lies mostly outside the image.
+double idk_side_contrast(const idk_edges *edges, const double *corners, int32_t side);
+
+/// How much lighter the smoothed gray of the edges is 2 px (of the edges' scale) inside side `side`
+/// of the quadrilateral `corners` (as idk_side_contrast) than the median gray of its interior (the
+/// quadrilateral shrunk to 80% about its middle): near 0 where the side lies on the document's
+/// own edge, the document's ground just inside it; the step to the background where it lies
+/// beyond a gap, the background just inside it. NaN where the side lies mostly outside the image.
+double idk_side_inner_step(const idk_edges *edges, const double *corners, int32_t side);
+
 /// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
 /// applied to each output pixel's integer coordinates (OpenCV's warpPerspective with
 /// WARP_INVERSE_MAP), bilinear or (`cubic` 1) bicubic; `fill` outside the source. Returns 0, or -1
