@@ -856,21 +856,30 @@ extern "C" int32_t idk_confirm_placed(const idk_edges *found, double *corners, d
     });
 }
 
+/// Side `side` of the quadrilateral `corners` (image pixels less the edges' offset) at the edges'
+/// scale, clipped to the frame (a, b), with the quadrilateral (q) and its middle; false where the
+/// side lies mostly outside the image or is under 8 px long.
+static bool side_in_frame(const idk_edges *found, const double *corners, int32_t side, cv::Point2d *q, cv::Point2d &center,
+                          cv::Point2d &a, cv::Point2d &b) {
+    if (found == nullptr || corners == nullptr || side < 0 || side > 3) return false;
+    center = cv::Point2d(0, 0);
+    for (int i = 0; i < 4; i++) {
+        q[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
+        center += q[i] * 0.25;
+    }
+    a = q[side];
+    b = q[(side + 1) % 4];
+    const double length = cv::norm(b - a);
+    return length >= 8 && clip_to_frame(a, b, found->blurred.cols, found->blurred.rows) && 2 * cv::norm(b - a) >= length;
+}
+
 extern "C" double idk_side_contrast(const idk_edges *found, const double *corners, int32_t side) {
     char ignored[8];
     double contrast = std::nan("");
     guarded(ignored, sizeof ignored, [&]() -> int32_t {
-        if (found == nullptr || corners == nullptr || side < 0 || side > 3) return -1;
-        const cv::Mat &gray = found->blurred;
-        cv::Point2d q[4], center(0, 0);
-        for (int i = 0; i < 4; i++) {
-            q[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
-            center += q[i] * 0.25;
-        }
-        cv::Point2d a = q[side], b = q[(side + 1) % 4];
-        const double length = cv::norm(b - a);
-        if (length < 8 || !clip_to_frame(a, b, gray.cols, gray.rows) || 2 * cv::norm(b - a) < length) return -1;
-        contrast = side_contrast(gray, a, b, inward_normal(a, b, center), 2);
+        cv::Point2d q[4], center, a, b;
+        if (!side_in_frame(found, corners, side, q, center, a, b)) return -1;
+        contrast = side_contrast(found->blurred, a, b, inward_normal(a, b, center), 2);
         return 0;
     });
     return contrast;
@@ -880,13 +889,9 @@ extern "C" double idk_side_inner_step(const idk_edges *found, const double *corn
     char ignored[8];
     double step = std::nan("");
     guarded(ignored, sizeof ignored, [&]() -> int32_t {
-        if (found == nullptr || corners == nullptr || side < 0 || side > 3) return -1;
+        cv::Point2d q[4], center, a, b;
+        if (!side_in_frame(found, corners, side, q, center, a, b)) return -1;
         const cv::Mat &gray = found->blurred;
-        cv::Point2d q[4], center(0, 0);
-        for (int i = 0; i < 4; i++) {
-            q[i] = cv::Point2d(corners[2 * i] * found->scale, corners[2 * i + 1] * found->scale);
-            center += q[i] * 0.25;
-        }
         // The interior's most common gray: the document's own ground, not its print.
         std::vector<cv::Point> polygon;
         for (const auto &p : q) {
@@ -908,9 +913,7 @@ extern "C" double idk_side_inner_step(const idk_edges *found, const double *corn
         if (total < 16) return -1;
         int median = 0;
         for (int seen = 0; median < 255 && (seen += histogram[median]) * 2 < total; median++) {}
-        cv::Point2d a = q[side], b = q[(side + 1) % 4];
-        const double length = cv::norm(b - a);
-        if (length < 8 || !clip_to_frame(a, b, gray.cols, gray.rows) || 2 * cv::norm(b - a) < length) return -1;
+        // The mean gray 2 px inside the side, along its middle 80%.
         const cv::Point2d inward = inward_normal(a, b, center);
         double sum = 0;
         int count = 0;
