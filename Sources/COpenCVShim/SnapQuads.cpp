@@ -885,7 +885,7 @@ extern "C" double idk_side_contrast(const idk_edges *found, const double *corner
     return contrast;
 }
 
-extern "C" double idk_side_inner_step(const idk_edges *found, const double *corners, int32_t side) {
+extern "C" double idk_side_ground_step(const idk_edges *found, const double *corners, int32_t side, double offset) {
     char ignored[8];
     double step = std::nan("");
     guarded(ignored, sizeof ignored, [&]() -> int32_t {
@@ -913,13 +913,13 @@ extern "C" double idk_side_inner_step(const idk_edges *found, const double *corn
         if (total < 16) return -1;
         int median = 0;
         for (int seen = 0; median < 255 && (seen += histogram[median]) * 2 < total; median++) {}
-        // The mean gray 2 px inside the side, along its middle 80%.
+        // The mean gray `offset` px inside the side, along its middle 80%.
         const cv::Point2d inward = inward_normal(a, b, center);
         double sum = 0;
         int count = 0;
         const int n = std::max(8, static_cast<int>(cv::norm(b - a)));
         for (int i = 0; i <= n; i++) {
-            const cv::Point2d p = a + (b - a) * (0.1 + 0.8 * i / n) + inward * 2.0;
+            const cv::Point2d p = a + (b - a) * (0.1 + 0.8 * i / n) + inward * offset;
             const int x = cvRound(p.x), y = cvRound(p.y);
             if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) continue;
             sum += gray.at<uint8_t>(y, x);

@@ -98,13 +98,14 @@ extension DocumentDetector {
             var found = snapped.flatMap { $0.weakestSide >= Self.minimumCutSideSupport ? $0 : nil }
             // An outline that took the card's own edge for the side facing it: that side looked
             // for again beyond the card, within 1.5% of the diagonal, each side free to turn. One
-            // that still has the gap inside it is kept only where nothing else is found.
-            var against: Outline?
+            // that still has the gap inside it, or a side on print inside the card (a portrait's
+            // edge, the card's margin beyond it), is kept only where nothing else is found.
+            var doubtful: Outline?
             if let s = found, !clear(s.points, of: place) {
                 found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance)
                     .flatMap { clear($0.points, of: place) ? $0 : nil }
                 if let s = found, Self.stepsAgainstCard(edges, s.points, place.corners) {
-                    against = s
+                    doubtful = s
                     found = nil
                 }
             } else if let s = found, Self.stepsAgainstCard(edges, s.points, place.corners),
@@ -112,12 +113,16 @@ extension DocumentDetector {
                       clear(again.points, of: place), !Self.stepsAgainstCard(edges, again.points, place.corners) {
                 found = again
             }
+            if let s = found, Self.hasSideOnPrint(edges, s.points) {
+                doubtful = doubtful ?? s
+                found = nil
+            }
             var document = found.flatMap { accepted($0, place) }
             if document == nil {
                 found = croppedOtherSide(edges, place.corners, place.step, place.millimeters)
                 document = found.flatMap { accepted($0, place) }
             }
-            if document == nil, let s = against {
+            if document == nil, let s = doubtful {
                 found = s
                 document = accepted(s, place)
             }
@@ -176,7 +181,7 @@ extension DocumentDetector {
     ///   round, by ``minimumCardStep`` or more at the card. Then one of the two lies on the other's
     ///   edge.
     /// - This one is the wrong one when the gray just inside it differs more from its interior's
-    ///   ground than the card's does from the card's (``idk_side_inner_step``): the card's outline
+    ///   ground than the card's does from the card's (``idk_side_ground_step``): the card's outline
     ///   may have taken this side's edge instead.
     static func stepsAgainstCard(_ edges: Edges, _ points: [Point], _ card: [Point]) -> Bool {
         func flat(_ q: [Point]) -> [Double] { q.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] } }
@@ -185,10 +190,28 @@ extension DocumentDetector {
         guard abs(expected) >= minimumCardStep else { return false }
         let step = idk_side_contrast(edges.handle, flat(points), Int32(side))
         guard !step.isNaN, step * (expected > 0 ? 1 : -1) < 0 else { return false }
-        let inside = abs(idk_side_inner_step(edges.handle, flat(points), Int32(side)))
-        let cardInside = abs(idk_side_inner_step(edges.handle, flat(card), Int32(cardSide)))
+        let inside = abs(idk_side_ground_step(edges.handle, flat(points), Int32(side), 2))
+        let cardInside = abs(idk_side_ground_step(edges.handle, flat(card), Int32(cardSide), 2))
         return inside > cardInside
     }
+    /// Whether a side of `points` inside the image lies on print inside the document rather than
+    /// on its edge: the document's ground beyond it (within ``groundTolerance`` of its interior's
+    /// median gray) and print along it inside (``minimumPrintStep`` or more from that median), as
+    /// along a portrait's edge with the card's margin beyond (``idk_side_ground_step``).
+    static func hasSideOnPrint(_ edges: Edges, _ points: [Point]) -> Bool {
+        let flat = points.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] }
+        return (0..<4).contains { s in
+            let inside = idk_side_ground_step(edges.handle, flat, Int32(s), 2), outside = idk_side_ground_step(edges.handle, flat, Int32(s), -2)
+            return abs(outside) <= groundTolerance && abs(inside) >= minimumPrintStep
+        }
+    }
+    /// How far from its interior's median gray the gray just beyond a side may be for the side to
+    /// have the document's own ground beyond it (gray levels; ``hasSideOnPrint(_:_:)``).
+    static let groundTolerance = 10.0
+    /// How far from its interior's median gray the gray just inside a side must be for print to run
+    /// along it there (``hasSideOnPrint(_:_:)``).
+    static let minimumPrintStep = 30.0
+
     /// The least step (gray levels) between a card and the gap beside it for the side of its other
     /// side facing it to be held to the same step (``stepsAgainstCard(_:_:_:)``).
     static let minimumCardStep = 25.0

@@ -13,9 +13,14 @@ import IDKitTestSupport
 /// through the side without the MRZ, a 3.5 mm gap on a dark lid between the two, where the
 /// outline first found for that side took the card's edge beyond the gap for its own
 /// (``DocumentDetector/stepsAgainstCard(_:_:_:)``; it was 3.8% off).
+/// `TestVectors/images/sides-print/` (`--sides DIR --count 40 --seed 5 --picks 5 9`): the side
+/// without the MRZ below the card, the frame along its left, right and bottom edges, whose left
+/// side the outline first put on the portrait's edge and the text's margin 3 mm inside, the card's
+/// plain margin beyond it (``DocumentDetector/hasSideOnPrint(_:_:)``; 3.6% and 4.7% off).
 @Suite struct SidesInOneScanTests {
     static let all: [DocumentPhotos.Entry] = manifest("sides")
     static let gap: [DocumentPhotos.Entry] = manifest("sides-gap")
+    static let onPrint: [DocumentPhotos.Entry] = manifest("sides-print")
 
     static func manifest(_ folder: String) -> [DocumentPhotos.Entry] {
         let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
@@ -32,7 +37,7 @@ import IDKitTestSupport
     /// within 2% of the diagonal, the side without an MRZ up to a half turn) and no other entry,
     /// even where the frame runs along three of a side's edges or cuts a third of it off: the MRZ
     /// side primary and read, the other side `mrzNotFound`, of the card's format by its shape.
-    @Test(arguments: all + gap)
+    @Test(arguments: all + gap + onPrint)
     func listsBothSides(_ photo: DocumentPhotos.Entry) throws {
         let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent(photo.file).path)
         let mrzSide = photo.documents[0], otherSide = photo.documents[1]

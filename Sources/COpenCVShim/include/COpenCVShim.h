@@ -123,12 +123,14 @@ int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach
 /// against what lies beyond that side. NaN where the side lies mostly outside the image.
 double idk_side_contrast(const idk_edges *edges, const double *corners, int32_t side);
 
-/// How much lighter the smoothed gray of the edges is 2 px (of the edges' scale) inside side `side`
-/// of the quadrilateral `corners` (as idk_side_contrast) than the median gray of its interior (the
-/// quadrilateral shrunk to 80% about its middle): near 0 where the side lies on the document's
-/// own edge, the document's ground just inside it; the step to the background where it lies
-/// beyond a gap, the background just inside it. NaN where the side lies mostly outside the image.
-double idk_side_inner_step(const idk_edges *edges, const double *corners, int32_t side);
+/// How much lighter the smoothed gray of the edges is `offset` px (of the edges' scale, at most 20;
+/// negative: outside) inside side `side` of the quadrilateral `corners` (as idk_side_contrast)
+/// than the median gray of its interior (the quadrilateral shrunk to 80% about its middle). Just
+/// inside a side on the document's own edge lies the document's ground (near 0) and just outside
+/// it the background; a side beyond a gap has the background inside it, one on print inside the
+/// document (a portrait's edge) has the ground outside it. NaN where the side lies mostly
+/// outside the image.
+double idk_side_ground_step(const idk_edges *edges, const double *corners, int32_t side, double offset);
 
 /// `out` (`outWidth` × `outHeight` gray pixels) = `pixels` sampled at `matrix` (3 × 3, row major)
 /// applied to each output pixel's integer coordinates (OpenCV's warpPerspective with
