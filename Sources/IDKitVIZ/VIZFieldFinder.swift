@@ -58,7 +58,14 @@ public struct VIZFieldFinder: Sendable {
         func date(_ mrzDate: CalendarDate?, _ kind: DocumentDate.Kind) -> ((String) -> String?)? {
             guard let wanted = mrzDate?.description else { return nil }
             return { text in
-                DocumentDate.candidates(text, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted) ? wanted : nil
+                // OCR splits a number at a wide gap between two digits (`22.05.201 2`): the run is
+                // also read with the spaces between digits taken out, where that leaves a
+                // separator between its groups (`12 08 1974` keeps its spaces: they separate).
+                let joined = Self.digitsJoined(text)
+                return [text, joined].contains { variant in
+                    (variant == text || variant.contains(where: { ".-/".contains($0) }))
+                        && DocumentDate.candidates(variant, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted)
+                } ? wanted : nil
             }
         }
         switch name {
@@ -101,6 +108,14 @@ public struct VIZFieldFinder: Sendable {
         guard let first = text.firstIndex(where: { $0.isLetter || $0.isNumber }),
               let last = text.lastIndex(where: { $0.isLetter || $0.isNumber }) else { return "" }
         return String(text[first...last])
+    }
+
+    /// `text` without the spaces that stand between two digits.
+    static func digitsJoined(_ text: String) -> String {
+        let characters = Array(text)
+        return String(characters.indices.compactMap { k in
+            characters[k] == " " && k > 0 && k + 1 < characters.count && characters[k - 1].isNumber && characters[k + 1].isNumber ? nil : characters[k]
+        })
     }
 
     /// A number as compared: letters and digits only, upper case (`Z E 184226 B` is `ZE184226B`).

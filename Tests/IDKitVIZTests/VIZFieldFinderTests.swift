@@ -1,7 +1,7 @@
 import IDKitCore
 import IDKitDocument
 import IDKitMRZ
-import IDKitVIZ
+@testable import IDKitVIZ
 import Testing
 
 /// The MRZ's fields among visual-zone lines, on lines made here (no OCR: the finder alone).
@@ -75,6 +75,18 @@ import Testing
         #expect(found[.dateOfBirth] == nil)
         #expect(found[.dateOfExpiry] == nil)
         #expect(found[.documentNumber] == nil)
+    }
+
+    @Test("a date whose last digit OCR split off is found; digits that only join into it are not")
+    func splitDate() {
+        // The real Estonian specimen (064) reads its expiry `22.05.201 2`.
+        let found = finder.fields(in: Self.lines(["Date of expiry", "15.04.201 2", "1 2 08 1974"]), mrz: Self.specimen)
+        #expect(found[.dateOfExpiry]?.value == "2012-04-15")
+        #expect(found[.dateOfExpiry]?.text == "15.04.201 2")
+        // Without a separator between groups, digits are not joined into a date: `1 2 08 1974`
+        // would join into 12081974.
+        #expect(found[.dateOfBirth] == nil)
+        #expect(VIZFieldFinder.digitsJoined("22.05.201 2 Signature") == "22.05.2012 Signature")
     }
 
     @Test("a name the MRZ cut is found printed whole")
