@@ -890,9 +890,9 @@ extern "C" double idk_side_ground_step(const idk_edges *found, const double *cor
     double step = std::nan("");
     guarded(ignored, sizeof ignored, [&]() -> int32_t {
         cv::Point2d q[4], center, a, b;
-        if (!side_in_frame(found, corners, side, q, center, a, b)) return -1;
+        if (!(std::fabs(offset) <= 20) || !side_in_frame(found, corners, side, q, center, a, b)) return -1;
         const cv::Mat &gray = found->blurred;
-        // The interior's most common gray: the document's own ground, not its print.
+        // The interior's median gray: the document's own ground, not its print.
         std::vector<cv::Point> polygon;
         for (const auto &p : q) {
             const cv::Point2d r = center + (p - center) * 0.8;

@@ -16,8 +16,11 @@ extension DocumentDetector {
     /// The card's size is its MRZ's where its outline is more than ``otherSideScaleTolerance`` off
     /// it. An outline with a corner on the card or within ``otherSideClearance`` of it took the
     /// card's own edge for a side (as has one whose side facing the card crosses the card's edge) and is
-    /// confirmed again from there, off the card; where none is
-    /// found, the side the frame crops is placed from the card (``croppedOtherSide(_:_:_:_:)``).
+    /// confirmed again from there, off the card, as is one whose side facing the card has the gap
+    /// between them inside it (``stepsAgainstCard(_:_:_:)``); where none is found, or where a side
+    /// lies on print inside the card (``hasSideOnPrint(_:_:beside:)``), the side the frame crops is
+    /// placed from the card (``croppedOtherSide(_:_:_:_:)``), and the doubtful outline is kept only
+    /// where that finds nothing (and then after a card's places without doubt).
     /// This finds the side that lies against its card, whose shared edge the search for cut
     /// outlines erases with the card's.
     func otherSides(edges: Edges, beside cards: [DetectedDocument]) -> [DetectedDocument] {
@@ -93,13 +96,14 @@ extension DocumentDetector {
             return d
         }
         func clear(_ points: [Point], of place: Place) -> Bool { Self.clear(points, of: place.corners, margin: place.clearance) }
-        var best: [Int: (support: Double, document: DetectedDocument)] = [:]
+        var best: [Int: (sure: Bool, support: Double, document: DetectedDocument)] = [:]
         for (snapped, place) in zip(snap(edges, placed, keepingOut: cores), places) {
             var found = snapped.flatMap { $0.weakestSide >= Self.minimumCutSideSupport ? $0 : nil }
             // An outline that took the card's own edge for the side facing it: that side looked
             // for again beyond the card, within 1.5% of the diagonal, each side free to turn. One
-            // that still has the gap inside it, or a side on print inside the card (a portrait's
-            // edge, the card's margin beyond it), is kept only where nothing else is found.
+            // with the gap inside it is looked for again the same way; one that still has the gap
+            // inside it, or a side on print inside the card (a portrait's edge, the card's margin
+            // beyond it), is doubtful: kept only where nothing else is found.
             var doubtful: Outline?
             if let s = found, !clear(s.points, of: place) {
                 found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance)
@@ -108,12 +112,12 @@ extension DocumentDetector {
                     doubtful = s
                     found = nil
                 }
-            } else if let s = found, Self.stepsAgainstCard(edges, s.points, place.corners),
-                      let again = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance),
-                      clear(again.points, of: place), !Self.stepsAgainstCard(edges, again.points, place.corners) {
-                found = again
+            } else if let s = found, Self.stepsAgainstCard(edges, s.points, place.corners) {
+                doubtful = s
+                found = confirmed(edges, placed: s.points, reach: 0.015, sibling: true, beside: place.corners, margin: place.clearance)
+                    .flatMap { clear($0.points, of: place) && !Self.stepsAgainstCard(edges, $0.points, place.corners) ? $0 : nil }
             }
-            if let s = found, Self.hasSideOnPrint(edges, s.points) {
+            if let s = found, Self.hasSideOnPrint(edges, s.points, beside: place.corners) {
                 doubtful = doubtful ?? s
                 found = nil
             }
@@ -122,12 +126,17 @@ extension DocumentDetector {
                 found = croppedOtherSide(edges, place.corners, place.step, place.millimeters)
                 document = found.flatMap { accepted($0, place) }
             }
+            var sure = true
             if document == nil, let s = doubtful {
                 found = s
                 document = accepted(s, place)
+                sure = false
             }
             guard let found, let document else { continue }
-            if best[place.card].map({ found.support > $0.support }) ?? true { best[place.card] = (found.support, document) }
+            // Of a card's places, one found without doubt first, then the best supported.
+            if best[place.card].map({ sure == $0.sure ? found.support > $0.support : sure }) ?? true {
+                best[place.card] = (sure, found.support, document)
+            }
         }
         return best.keys.sorted().compactMap { best[$0]?.document }
     }
@@ -197,19 +206,22 @@ extension DocumentDetector {
     /// Whether a side of `points` inside the image lies on print inside the document rather than
     /// on its edge: the document's ground beyond it (within ``groundTolerance`` of its interior's
     /// median gray) and print along it inside (``minimumPrintStep`` or more from that median), as
-    /// along a portrait's edge with the card's margin beyond (``idk_side_ground_step``).
-    static func hasSideOnPrint(_ edges: Edges, _ points: [Point]) -> Bool {
-        let flat = points.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] }
+    /// along a portrait's edge with the card's margin beyond (``idk_side_ground_step``). The side
+    /// facing the card `beside` is not judged: across a gap of half a millimeter the card's own
+    /// ground lies beyond it.
+    static func hasSideOnPrint(_ edges: Edges, _ points: [Point], beside card: [Point]) -> Bool {
+        let flat = points.flatMap { [$0.x - Double(edges.x), $0.y - Double(edges.y)] }, facing = facingSide(of: points, toward: card)
         return (0..<4).contains { s in
+            guard s != facing else { return false }
             let inside = idk_side_ground_step(edges.handle, flat, Int32(s), 2), outside = idk_side_ground_step(edges.handle, flat, Int32(s), -2)
             return abs(outside) <= groundTolerance && abs(inside) >= minimumPrintStep
         }
     }
     /// How far from its interior's median gray the gray just beyond a side may be for the side to
-    /// have the document's own ground beyond it (gray levels; ``hasSideOnPrint(_:_:)``).
+    /// have the document's own ground beyond it (gray levels; ``hasSideOnPrint(_:_:beside:)``).
     static let groundTolerance = 10.0
     /// How far from its interior's median gray the gray just inside a side must be for print to run
-    /// along it there (``hasSideOnPrint(_:_:)``).
+    /// along it there (``hasSideOnPrint(_:_:beside:)``).
     static let minimumPrintStep = 30.0
 
     /// The least step (gray levels) between a card and the gap beside it for the side of its other

@@ -58,13 +58,10 @@ public struct VIZFieldFinder: Sendable {
         func date(_ mrzDate: CalendarDate?, _ kind: DocumentDate.Kind) -> ((String) -> String?)? {
             guard let wanted = mrzDate?.description else { return nil }
             return { text in
-                // OCR splits a number at a wide gap between two digits (`22.05.201 2`): the run is
-                // also read with the spaces between digits taken out, where that leaves a
-                // separator between its groups (`12 08 1974` keeps its spaces: they separate).
-                let joined = Self.digitsJoined(text)
-                return [text, joined].contains { variant in
-                    (variant == text || variant.contains(where: { ".-/".contains($0) }))
-                        && DocumentDate.candidates(variant, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted)
+                // OCR splits a year at a wide gap between two of its digits (`22.05.201 2`): the
+                // run is also read with that year joined (``yearJoined(_:)``).
+                [text, Self.yearJoined(text)].compactMap { $0 }.contains {
+                    DocumentDate.candidates($0, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted)
                 } ? wanted : nil
             }
         }
@@ -110,12 +107,17 @@ public struct VIZFieldFinder: Sendable {
         return String(text[first...last])
     }
 
-    /// `text` without the spaces that stand between two digits.
-    static func digitsJoined(_ text: String) -> String {
-        let characters = Array(text)
-        return String(characters.indices.compactMap { k in
-            characters[k] == " " && k > 0 && k + 1 < characters.count && characters[k - 1].isNumber && characters[k + 1].isNumber ? nil : characters[k]
-        })
+    /// A run that ends in a date's separator, a group of digits, a space and one to three more
+    /// digits that complete it to four (`22.05.201 2`) with the space taken out (`22.05.2012`);
+    /// `nil` for any other run. Only the year at the run's end is joined: a space anywhere else may
+    /// separate a stray digit from the date (`1 2.08.1974` is not 12 August).
+    static func yearJoined(_ text: String) -> String? {
+        guard let space = text.lastIndex(of: " ") else { return nil }
+        let head = text[..<space], tail = text[text.index(after: space)...]
+        let group = head.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !tail.isEmpty, tail.allSatisfy({ $0.isASCII && $0.isNumber }), !group.isEmpty, group.count + tail.count == 4,
+              let separator = head.dropLast(group.count).last, ".-/".contains(separator) else { return nil }
+        return String(head) + String(tail)
     }
 
     /// A number as compared: letters and digits only, upper case (`Z E 184226 B` is `ZE184226B`).

@@ -16,7 +16,7 @@ import IDKitTestSupport
 /// `TestVectors/images/sides-print/` (`--sides DIR --count 40 --seed 5 --picks 5 9`): the side
 /// without the MRZ below the card, the frame along its left, right and bottom edges, whose left
 /// side the outline first put on the portrait's edge and the text's margin 3 mm inside, the card's
-/// plain margin beyond it (``DocumentDetector/hasSideOnPrint(_:_:)``; 3.6% and 4.7% off).
+/// plain margin beyond it (``DocumentDetector/hasSideOnPrint(_:_:beside:)``; 3.6% and 4.7% off).
 @Suite struct SidesInOneScanTests {
     static let all: [DocumentPhotos.Entry] = manifest("sides")
     static let gap: [DocumentPhotos.Entry] = manifest("sides-gap")

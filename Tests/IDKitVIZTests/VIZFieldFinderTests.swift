@@ -77,16 +77,20 @@ import Testing
         #expect(found[.documentNumber] == nil)
     }
 
-    @Test("a date whose last digit OCR split off is found; digits that only join into it are not")
-    func splitDate() {
+    @Test("a year that OCR split before its last digit is joined; no other space is taken out")
+    func splitYear() {
         // The real Estonian specimen (064) reads its expiry `22.05.201 2`.
-        let found = finder.fields(in: Self.lines(["Date of expiry", "15.04.201 2", "1 2 08 1974"]), mrz: Self.specimen)
+        let found = finder.fields(in: Self.lines(["Date of expiry", "15.04.201 2"]), mrz: Self.specimen)
         #expect(found[.dateOfExpiry]?.value == "2012-04-15")
         #expect(found[.dateOfExpiry]?.text == "15.04.201 2")
-        // Without a separator between groups, digits are not joined into a date: `1 2 08 1974`
-        // would join into 12081974.
-        #expect(found[.dateOfBirth] == nil)
-        #expect(VIZFieldFinder.digitsJoined("22.05.201 2 Signature") == "22.05.2012 Signature")
+        // A stray digit before an unpadded day is not joined into it: the page prints 2 August 1974,
+        // the MRZ says the 12th.
+        let stray = finder.fields(in: Self.lines(["1 2.08.1974", "1 2 AUG/AOUT 74", "1974 08 1 2"]), mrz: Self.specimen)
+        #expect(stray[.dateOfBirth] == nil)
+        #expect(VIZFieldFinder.yearJoined("22.05.201 2") == "22.05.2012")
+        #expect(VIZFieldFinder.yearJoined("12/08/7 4") == nil)      // a two-digit year is not completed
+        #expect(VIZFieldFinder.yearJoined("1 2.08.1974") == nil)
+        #expect(VIZFieldFinder.yearJoined("12 08 197 4") == nil)    // no separator before the year
     }
 
     @Test("a name the MRZ cut is found printed whole")

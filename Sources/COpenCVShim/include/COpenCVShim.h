@@ -123,8 +123,8 @@ int32_t idk_confirm_placed(const idk_edges *edges, double *corners, double reach
 /// against what lies beyond that side. NaN where the side lies mostly outside the image.
 double idk_side_contrast(const idk_edges *edges, const double *corners, int32_t side);
 
-/// How much lighter the smoothed gray of the edges is `offset` px (of the edges' scale, at most 20;
-/// negative: outside) inside side `side` of the quadrilateral `corners` (as idk_side_contrast)
+/// How much lighter the smoothed gray of the edges is `offset` px (of the edges' scale, at most 20,
+/// else NaN; negative: outside) inside side `side` of the quadrilateral `corners` (as idk_side_contrast)
 /// than the median gray of its interior (the quadrilateral shrunk to 80% about its middle). Just
 /// inside a side on the document's own edge lies the document's ground (near 0) and just outside
 /// it the background; a side beyond a gap has the background inside it, one on print inside the
