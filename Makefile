@@ -298,6 +298,7 @@ vectors-images:
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	python3 TestVectors/images/make_images.py
 	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents --count 4
+	python3 TestVectors/images/make_images.py --pairs TestVectors/images/documents-header --count 40 --picks 23 34 35
 	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides --count 40 --picks 0 1 5 6 9 16 33 34 38
 	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides-gap --count 40 --seed 1 --picks 14
 	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides-print --count 40 --seed 5 --picks 5 9

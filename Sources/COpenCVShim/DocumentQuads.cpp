@@ -125,13 +125,25 @@ bool clears_all(const Quad &q, const cv::Point2d *keep, int count) {
 /// side, over its middle 80%), by a robust line fit; the corners are where neighboring sides
 /// meet. A rounded corner's true corner is where its straight sides meet, which a polygon
 /// approximation of the contour cuts off.
-bool refine(const cv::Mat &edges, Quad &q, double reach) {
+bool refine(const cv::Mat &edges, Quad &q, double reach, const cv::Mat *gray, double ground) {
     cv::Vec4f line[4];
+    const cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
     for (int s = 0; s < 4; s++) {
         cv::Point2d a = q.corner[s], b = q.corner[(s + 1) % 4];
         double length = cv::norm(b - a);
         if (length < 8) return false;
         cv::Point2d u = (b - a) / length, normal(-u.y, u.x);
+        // Away from the middle: where the background lies beyond the side.
+        const cv::Point2d outward = (center - (a + b) * 0.5).dot(normal) > 0 ? -normal : normal;
+        // Whether the gray 2 px beyond `p` is the document's own ground.
+        auto groundBeyond = [&](cv::Point2d p) {
+            if (gray == nullptr) return false;
+            const cv::Point2d o = p + outward * 2.0;
+            const int x = cvRound(o.x), y = cvRound(o.y);
+            // Near the frame the page may run on beyond its last edge pixels (a scan cropped to it).
+            if (x < 3 || y < 3 || x >= gray->cols - 3 || y >= gray->rows - 3) return false;
+            return std::fabs(gray->at<uint8_t>(y, x) - ground) <= groundTolerance;
+        };
         std::vector<cv::Point2f> found;
         for (double d = 0.1 * length; d <= 0.9 * length; d += 1) {
             cv::Point2d base = a + u * d;
@@ -140,7 +152,7 @@ bool refine(const cv::Mat &edges, Quad &q, double reach) {
                 for (int sign : {1, -1}) {
                     cv::Point2d p = base + normal * (sign * k);
                     int x = static_cast<int>(cvRound(p.x)), y = static_cast<int>(cvRound(p.y));
-                    if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0) {
+                    if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0 && !groundBeyond(p)) {
                         found.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
                         hit = true;
                         break;
@@ -163,6 +175,31 @@ bool refine(const cv::Mat &edges, Quad &q, double reach) {
     }
     q = refined;
     return true;
+}
+
+double interior_median(const cv::Mat &gray, const Quad &q) {
+    const cv::Point2d center = (q.corner[0] + q.corner[1] + q.corner[2] + q.corner[3]) * 0.25;
+    std::vector<cv::Point> polygon;
+    for (const auto &p : q.corner) {
+        const cv::Point2d r = center + (p - center) * 0.8;
+        polygon.emplace_back(cvRound(r.x), cvRound(r.y));
+    }
+    cv::Mat mask = cv::Mat::zeros(gray.size(), CV_8UC1);
+    cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
+    int histogram[256] = {0}, total = 0;
+    for (int y = 0; y < gray.rows; y++) {
+        const uint8_t *g = gray.ptr<uint8_t>(y), *m = mask.ptr<uint8_t>(y);
+        for (int x = 0; x < gray.cols; x++) {
+            if (m[x] != 0) {
+                histogram[g[x]]++;
+                total++;
+            }
+        }
+    }
+    if (total < 16) return -1;
+    int median = 0;
+    for (int seen = 0; median < 255 && (seen += histogram[median]) * 2 < total; median++) {}
+    return median;
 }
 
 double quad_area(const Quad &q) {
@@ -374,7 +411,13 @@ std::vector<Quad> find_quads(const idk_edges *found, double minimumShare, const 
             if (seen) continue;
             rough.push_back(q);
             // Outlines whose sides mostly miss the edges (a hull around scattered text) are not refined.
-            refine(searchEdges, q, std::max(3.0, 0.012 * diagonal));
+            // Each side refitted on the edge pixels near it with the background beyond them, not
+            // the document's own ground: a header's first letter near a corner has the ground
+            // beyond it, and an outline whose contour ran through it keeps that corner on the letter.
+            // Where a side has too few such pixels (a document on a background of its own shade),
+            // on every edge pixel near it.
+            const double reach = std::max(3.0, 0.012 * diagonal), ground = interior_median(found->blurred, q);
+            if (!(ground >= 0 && refine(searchEdges, q, reach, &found->blurred, ground))) refine(searchEdges, q, reach);
             q.area = quad_area(q);
             if (q.area < minimumArea) continue;
             int mask = framed ? border_sides(q, edges.cols, edges.rows) : 0;

@@ -37,7 +37,16 @@ bool clears(cv::Point2d a, cv::Point2d b, cv::Point2d inside, const cv::Point2d 
 /// Whether every side of `q` clears the `keep` points.
 bool clears_all(const Quad &q, const cv::Point2d *keep, int count);
 /// Each side refitted on the edge pixels within `reach` of it; false where a side has too few.
-bool refine(const cv::Mat &edges, Quad &q, double reach);
+/// With `gray`, only on edge pixels with something other than the document's ground 2 px beyond
+/// them (more than ``groundTolerance`` gray levels from `ground`): print inside the document near
+/// its side (a header's first letter near a corner) has the ground beyond it, the document's edge
+/// the background.
+bool refine(const cv::Mat &edges, Quad &q, double reach, const cv::Mat *gray = nullptr, double ground = 0);
+/// The median gray of `gray` inside `q` shrunk to 80% about its middle (the document's ground, not
+/// its print); -1 where that holds under 16 pixels.
+double interior_median(const cv::Mat &gray, const Quad &q);
+/// How far from the document's ground the gray beyond its edge must be (``refine``).
+constexpr double groundTolerance = 10;
 double quad_area(const Quad &q);
 /// Whether every corner of `a` has one of `b`'s within `tolerance`.
 bool same_quad(const Quad &a, const Quad &b, double tolerance);

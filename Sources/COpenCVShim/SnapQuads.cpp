@@ -893,26 +893,10 @@ extern "C" double idk_side_ground_step(const idk_edges *found, const double *cor
         if (!(std::fabs(offset) <= 20) || !side_in_frame(found, corners, side, q, center, a, b)) return -1;
         const cv::Mat &gray = found->blurred;
         // The interior's median gray: the document's own ground, not its print.
-        std::vector<cv::Point> polygon;
-        for (const auto &p : q) {
-            const cv::Point2d r = center + (p - center) * 0.8;
-            polygon.emplace_back(cvRound(r.x), cvRound(r.y));
-        }
-        cv::Mat mask = cv::Mat::zeros(gray.size(), CV_8UC1);
-        cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
-        int histogram[256] = {0}, total = 0;
-        for (int y = 0; y < gray.rows; y++) {
-            const uint8_t *g = gray.ptr<uint8_t>(y), *m = mask.ptr<uint8_t>(y);
-            for (int x = 0; x < gray.cols; x++) {
-                if (m[x] != 0) {
-                    histogram[g[x]]++;
-                    total++;
-                }
-            }
-        }
-        if (total < 16) return -1;
-        int median = 0;
-        for (int seen = 0; median < 255 && (seen += histogram[median]) * 2 < total; median++) {}
+        Quad quad;
+        for (int i = 0; i < 4; i++) quad.corner[i] = q[i];
+        const double median = interior_median(gray, quad);
+        if (median < 0) return -1;
         // The mean gray `offset` px inside the side, along its middle 80%.
         const cv::Point2d inward = inward_normal(a, b, center);
         double sum = 0;

@@ -532,14 +532,19 @@ def make_pair(rng, card_front=False):
     return img, truth
 
 
-def pairs(out, count, seed):
-    """`--pairs DIR --count N`: N two-document photos and their manifest (`documents`, larger first;
-    every fourth shows the card's front, without an MRZ: `lines` null)."""
+def pairs(out, count, seed, picks=None):
+    """`--pairs DIR --count N [--picks K ...]`: N two-document photos, or those of them numbered
+    `picks`, and their manifest (`documents`, larger first; every fourth shows the card's front,
+    without an MRZ: `lines` null)."""
     os.makedirs(out, exist_ok=True)
     rng = random.Random(seed + 14)
     manifest = {"generator": "TestVectors/images/make_images.py --pairs", "seed": seed, "images": []}
+    if picks:
+        manifest["count"], manifest["picks"] = count, picks
     for i in range(count):
         img, docs = make_pair(rng, card_front=(i % 4 == 3))
+        if picks and i not in picks:
+            continue
         name = "pair-%02d.jpg" % i
         img.save(os.path.join(out, name), "JPEG", quality=88)
         manifest["images"].append({"file": name, "group": "pair", "layout": docs[0]["layout"], "documents": docs,
@@ -726,14 +731,14 @@ def main():
     ap.add_argument("--pairs", help="write --count photos of two documents side by side here")
     ap.add_argument("--sides", help="write --count scans of a card's two sides here")
     ap.add_argument("--picks", type=int, nargs="+",
-                    help="with --sides or --bench: keep only the images of these numbers (every image is still drawn, "
+                    help="with --sides, --pairs or --bench: keep only the images of these numbers (every image is still drawn, "
                          "so that the picked ones are those of the whole set; --bench then draws no frames)")
     args = ap.parse_args()
     if args.sides:
         sides(args.sides, args.count, args.seed, args.picks)
         return
     if args.pairs:
-        pairs(args.pairs, args.count, args.seed)
+        pairs(args.pairs, args.count, args.seed, args.picks)
         return
     if args.stress:
         stress(args.stress, args.count, args.seed)

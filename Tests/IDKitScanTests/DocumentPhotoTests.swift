@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IDKitImage
 import IDKitMRZ
+import IDKitTestSupport
 @testable import IDKitMRZReading
 @testable import IDKitDocumentDetection
 @testable import IDKitScan
@@ -28,6 +29,13 @@ struct DocumentPhotos: Decodable, Sendable {
     static let directory = ImageVectors.directory.appendingPathComponent("documents")
     static let all: [Entry] = try! JSONDecoder().decode(
         DocumentPhotos.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json"))).images
+    /// `TestVectors/images/documents-header/` (`make_images.py --pairs DIR --count 40 --picks 23 34
+    /// 35`): photos whose outline search closed a document's contour through the first letter of
+    /// its header, a corner pulled 3–5% of the diagonal inside (the sides' refit on edges with the
+    /// background beyond them puts it back).
+    static let headerDirectory = ImageVectors.directory.appendingPathComponent("documents-header")
+    static let header: [Entry] = try! JSONDecoder().decode(
+        DocumentPhotos.self, from: Data(contentsOf: headerDirectory.appendingPathComponent("manifest.json"))).images
 }
 
 @Suite struct DocumentPhotoTests {
@@ -70,6 +78,19 @@ struct DocumentPhotos: Decodable, Sendable {
         let primary = try #require(scan.detection)
         #expect(Self.cornerError(primary.corners, photo.documents[0].corners) < 0.02)
         #expect(scan.documents.first?.detection == scan.detection)
+    }
+
+    /// Every document right by the real specimens' judge (`OutlineJudge`: every corner within 2% of
+    /// the diagonal), none more, where a header's first letter lies near a corner.
+    @Test(arguments: DocumentPhotos.header)
+    func cornersStayOffTheHeader(_ photo: DocumentPhotos.Entry) {
+        let scan = scanner.scan(file: DocumentPhotos.headerDirectory.appendingPathComponent(photo.file).path)
+        let label = OutlineLabels.Image(file: photo.file, imageSize: [], documents: photo.documents.map {
+            OutlineLabels.Document(corners: $0.corners, hasMRZ: $0.lines != nil, cut: nil)
+        })
+        let judged = OutlineJudge.judge(label, entries: scan.documents.map { $0.outlineCorners.map { $0.corners.map { [$0.x, $0.y] } } })
+        #expect(judged.documents == [.right, .right], "corner errors \(judged.errors)")
+        #expect(judged.extra == 0)
     }
 
     /// The holder's signature (ICAO 9303 zone IV) found as the ink of its zone, not only
