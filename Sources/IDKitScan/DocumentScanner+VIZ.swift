@@ -48,6 +48,8 @@ extension DocumentScanner {
         // `Issue Date` / `Expiration Date` pair) is that other date.
         if let issue = fields[.dateOfIssue], !VIZIssueDateFinder.mayBeIssued(on: issue.value, mrz: mrz) { fields[.dateOfIssue] = nil }
         if fields[.dateOfIssue] == nil { fields[.dateOfIssue] = VIZIssueDateFinder(referenceDate: referenceDate).dateOfIssue(in: lines, mrz: mrz) }
+        // One the expiry does not follow by whole years, read unsurely, is most likely misread.
+        if let issue = fields[.dateOfIssue], !VIZIssueDateFinder.isTrusted(issue, mrz: mrz) { fields[.dateOfIssue] = nil }
         return fields
     }
 

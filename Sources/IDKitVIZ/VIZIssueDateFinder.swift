@@ -58,6 +58,34 @@ public struct VIZIssueDateFinder: Sendable {
         return isBetween(date, birth: birth, expiry: expiry)
     }
 
+    /// Whether `field`, read as the date of issue, can be trusted beside the MRZ's expiry: most
+    /// documents are valid for a whole number of years from the day of issue, or that less a day
+    /// (ICAO 9303-4 §4.2.2 and -5 leave the period to the issuer; a passport issued 2008-02-22
+    /// expires 2018-02-21 or 2018-02-22). A date that misses both by days is far more often an OCR
+    /// slip in a digit (`04.07.2009` for `01.07.2009`) than a document whose validity runs whole
+    /// years and some days (a carried-over passport, a card expiring on the holder's birthday, a
+    /// visa); such a date is taken only when every word of it was read surely
+    /// (``VIZField/sureConfidence``). Without an expiry, or for a value that is no date, nothing rules it out.
+    public static func isTrusted(_ field: VIZField, mrz: MRZResult) -> Bool {
+        guard let date = CalendarDate(iso8601: field.value), let expiry = mrz.dateOfExpiry else { return true }
+        return field.confidence >= VIZField.sureConfidence || runsWholeYears(from: date, to: expiry)
+    }
+
+    /// Whether `expiry` is `issue` plus a whole number of years (1 to 15), or that less one day. A
+    /// 29 February issue runs to 28 February, or that less a day.
+    static func runsWholeYears(from issue: CalendarDate, to expiry: CalendarDate) -> Bool {
+        // The anniversary in the expiry's year, or the next one's (issued 1 January, expiring 31
+        // December nine years on).
+        [expiry.year, expiry.year + 1].contains { year in
+            guard (1...15).contains(year - issue.year) else { return false }
+            let day = issue.month == 2 && issue.day == 29 && !isLeap(year) ? 28 : issue.day
+            let anniversary = CalendarDate(year: year, month: issue.month, day: day)
+            return anniversary == expiry || anniversary.daysSince1970 - expiry.daysSince1970 == 1
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
     /// Before the expiry and not the birth date, in either century: the MRZ's two-digit year of a
     /// birth in 1911 is read as 2011, so the birth is no lower bound.
     static func isBetween(_ date: CalendarDate, birth: CalendarDate, expiry: CalendarDate) -> Bool {

@@ -78,8 +78,12 @@ public struct VIZLabelFinder: Sendable {
                     }
                 }
                 let text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " .,;:/|-"))
-                guard !text.isEmpty, let value = value(of: field, text) else { break }
-                found[field] = VIZField(text: text, value: value, confidence: words.map(\.confidence).min() ?? 0,
+                let confidence = words.map(\.confidence).min() ?? 0
+                // Text nothing can check is taken only when read surely; a date of issue is
+                // checked against the expiry (``VIZIssueDateFinder/isTrusted(_:mrz:)``).
+                guard !text.isEmpty, let value = value(of: field, text),
+                      field == .dateOfIssue || confidence >= VIZField.sureConfidence else { break }
+                found[field] = VIZField(text: text, value: value, confidence: confidence,
                                         box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, matchesMRZ: nil)
                 break
             }

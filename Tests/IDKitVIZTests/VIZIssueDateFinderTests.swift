@@ -47,6 +47,31 @@ import Testing
         #expect(finder.dateOfIssue(in: Self.lines(["16.04.2007", "16.04.2002"]), mrz: Self.specimen) == nil)
     }
 
+    static func issue(_ value: String, confidence: Double) -> VIZField {
+        VIZField(text: value, value: value, confidence: confidence, box: VIZBox(left: 0, top: 0, right: 10, bottom: 10), matchesMRZ: nil)
+    }
+
+    /// A date of issue the expiry (2012-04-15) follows by whole years, or that less a day, is
+    /// trusted however unsurely read; one a few days off is an OCR slip unless read surely (the
+    /// real Croatian page's `01.07.2009` read `04.07. 2009` at 0.73).
+    @Test func aDateOfIssueTheExpiryDoesNotFollowByWholeYearsNeedsASureReading() {
+        for value in ["2002-04-15", "2007-04-16", "2011-04-15", "2002-04-16"] {
+            #expect(VIZIssueDateFinder.isTrusted(Self.issue(value, confidence: 0.3), mrz: Self.specimen), "\(value)")
+        }
+        for value in ["2007-04-12", "2002-04-18", "2007-10-16", "1995-04-16"] {
+            #expect(!VIZIssueDateFinder.isTrusted(Self.issue(value, confidence: 0.73), mrz: Self.specimen), "\(value)")
+            #expect(VIZIssueDateFinder.isTrusted(Self.issue(value, confidence: 0.95), mrz: Self.specimen), "\(value)")
+        }
+        // Issued 1 January, expiring 31 December nine years on; issued 29 February.
+        var mrz = Self.specimen
+        mrz.dateOfExpiry = CalendarDate(year: 2016, month: 12, day: 31)
+        #expect(VIZIssueDateFinder.isTrusted(Self.issue("2007-01-01", confidence: 0.3), mrz: mrz))
+        mrz.dateOfExpiry = CalendarDate(year: 2018, month: 2, day: 28)
+        #expect(VIZIssueDateFinder.isTrusted(Self.issue("2008-02-29", confidence: 0.3), mrz: mrz))
+        mrz.dateOfExpiry = CalendarDate(year: 2018, month: 2, day: 27)
+        #expect(VIZIssueDateFinder.isTrusted(Self.issue("2008-02-29", confidence: 0.3), mrz: mrz))
+    }
+
     @Test func aRunsMarksAtItsEndsAreNotPrinted() {
         #expect(VIZFieldFinder.trimmed("; ERIKA") == "ERIKA")
         #expect(VIZFieldFinder.trimmed("LIN,") == "LIN")

@@ -46,6 +46,26 @@ import Testing
         #expect(found.values.allSatisfy { $0.matchesMRZ == nil })
     }
 
+    /// A place of birth or an authority (nothing can check them) read unsurely is no value: the
+    /// real Latvian page's `MAROKA / MAR` read `NAR S/F` at 0.65, the sex column's value with it.
+    /// A date of issue is still taken: the MRZ's expiry checks it (``VIZIssueDateFinder``).
+    @Test("a place of birth or an authority read unsurely is not taken; a date of issue is")
+    func unsureTextIsNoValue() {
+        let unsure = [
+            Self.line(0, [(100, "Place of birth"), (600, "Date of issue")]),
+            Self.line([Self.word("NAR", x: 100, line: 1, confidence: 0.65), Self.word("S/F", x: 200, line: 1),
+                       Self.word("01.07.2009", x: 600, line: 1, confidence: 0.5)]),
+        ]
+        let found = finder.fields(in: unsure)
+        #expect(found[.placeOfBirth] == nil)
+        #expect(found[.dateOfIssue]?.value == "2009-07-01")
+        let sure = [
+            Self.line(0, [(100, "Place of birth")]),
+            Self.line([Self.word("MAROKA", x: 100, line: 1, confidence: 0.93), Self.word("/", x: 260, line: 1), Self.word("MAR", x: 300, line: 1)]),
+        ]
+        #expect(finder.fields(in: sure)[.placeOfBirth]?.value == "MAROKA / MAR")
+    }
+
     /// A value that starts left of its caption (the caption's other language not read as one):
     /// the words a word space before the column are its start; a word a column away is not.
     @Test("a value printed further left than its caption is taken whole")
