@@ -184,12 +184,18 @@ double interior_median(const cv::Mat &gray, const Quad &q) {
         const cv::Point2d r = center + (p - center) * 0.8;
         polygon.emplace_back(cvRound(r.x), cvRound(r.y));
     }
-    cv::Mat mask = cv::Mat::zeros(gray.size(), CV_8UC1);
+    // Only the polygon's bounding box is masked and counted: a small candidate costs its own area,
+    // not the image's.
+    const cv::Rect box = cv::boundingRect(polygon) & cv::Rect(0, 0, gray.cols, gray.rows);
+    if (box.area() <= 0) return -1;
+    for (auto &p : polygon) p -= box.tl();
+    cv::Mat mask = cv::Mat::zeros(box.size(), CV_8UC1);
     cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
+    const cv::Mat inside = gray(box);
     int histogram[256] = {0}, total = 0;
-    for (int y = 0; y < gray.rows; y++) {
-        const uint8_t *g = gray.ptr<uint8_t>(y), *m = mask.ptr<uint8_t>(y);
-        for (int x = 0; x < gray.cols; x++) {
+    for (int y = 0; y < inside.rows; y++) {
+        const uint8_t *g = inside.ptr<uint8_t>(y), *m = mask.ptr<uint8_t>(y);
+        for (int x = 0; x < inside.cols; x++) {
             if (m[x] != 0) {
                 histogram[g[x]]++;
                 total++;

@@ -10,6 +10,9 @@ public struct MRZBandLocator: Sendable {
     public var minimumRun = 12
     /// Whether collinear pieces of a line are joined (``joined(_:_:)``).
     public var joinsPieces = false
+    /// Whether only small print is looked for: no half-resolution pass, and only the small
+    /// binarization window (``enlargedPrint``).
+    public var smallPrintOnly = false
 
     public init() {}
 
@@ -19,6 +22,15 @@ public struct MRZBandLocator: Sendable {
         var locator = MRZBandLocator()
         locator.minimumRun = 6
         locator.joinsPieces = true
+        return locator
+    }
+
+    /// The search of an image enlarged twice (``MRZScanner/locate(_:)``): its characters were 6–9
+    /// px before and are 12–18 px now, small print for the small binarization window; the image at
+    /// half its size is the one the plain searches have already looked at.
+    public static var enlargedPrint: MRZBandLocator {
+        var locator = MRZBandLocator()
+        locator.smallPrintOnly = true
         return locator
     }
 
@@ -34,7 +46,7 @@ public struct MRZBandLocator: Sendable {
         let image = ink.image
         // Large images: look at half resolution first (a quarter of the pixels); characters of
         // 18 px and more are still 9 px there. Small print falls through to full resolution.
-        let large = image.width * image.height > Self.halvedSearchPixels
+        let large = image.width * image.height > Self.halvedSearchPixels && !smallPrintOnly
         var rough: [MRZBand] = []
         if large {
             let half = ink.half
@@ -68,7 +80,7 @@ public struct MRZBandLocator: Sendable {
         // is the costly step of each look) and reads no real specimen and no bench-scan photo
         // differently; the few stress photos it changes are no more often exact, and never
         // verified and wrong either way.
-        for radius in large ? [8] : [8, 20] {
+        for radius in large || smallPrintOnly ? [8] : [8, 20] {
             let components = ink.components(radius: radius, halved: false)
             bands += locate(components: components, imageSize: (image.width, image.height))
             // A band of nearly whole lines ends the search, unless its lines stand further apart

@@ -15,7 +15,8 @@ extension MRZScanner {
     /// The first of the ``looks(_:)`` that search for a band (``Look/searches``) to find one. A
     /// small image (under 0.4 MP: a thumbnail, a low-resolution scan) that none finds anything in
     /// is then searched enlarged twice, where characters of 6–9 px become components the locator
-    /// can chain.
+    /// can chain: for small print only (``MRZBandLocator/enlargedPrint``), which halves what an
+    /// image without an MRZ spends there; the shrunk real specimens read as exactly as before.
     public func locate(_ image: GrayImage) -> Located {
         let looks = Self.looks(image)
         for (k, look) in looks.enumerated() where look.searches {
@@ -23,7 +24,7 @@ extension MRZScanner {
             if !bands.isEmpty { return Located(bands: bands, looksRun: k + 1) }
         }
         if image.width * image.height < 400_000, let enlarged = Self.enlarged(image) {
-            return Located(bands: MRZBandLocator().locate(in: enlarged).map { $0.scaled(by: 0.5) }, looksRun: looks.count)
+            return Located(bands: MRZBandLocator.enlargedPrint.locate(in: enlarged).map { $0.scaled(by: 0.5) }, looksRun: looks.count)
         }
         return Located(bands: [], looksRun: looks.count)
     }

@@ -31,6 +31,29 @@ import IDKitMRZ
                                   locateMilliseconds: 0, readMilliseconds: 0)
     }
 
+    /// A photo shrunk until its characters are about 6 px (TestVectors/images' `lowres-00-td3.jpg`
+    /// at half its size, 292 × 205): none of the plain searches finds its band; the search of the
+    /// image enlarged twice, for small print only (``MRZBandLocator/enlargedPrint``), does, and it
+    /// reads exactly and verified.
+    @Test func printTooSmallForThePlainSearchesIsFoundEnlarged() throws {
+        let directory = SecondOpinionTests.images
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("manifest.json"))) as! [String: Any]
+        let entry = try #require((manifest["images"] as! [[String: Any]]).first { ($0["file"] as? String) == "lowres-00-td3.jpg" })
+        let image = try ImageDecoder.decodeFile(atPath: directory.appendingPathComponent("lowres-00-td3.jpg").path).image
+        let (w, h) = (image.width / 2, image.height / 2)
+        func corners(_ w: Int, _ h: Int) -> [Point] {
+            [Point(x: 0, y: 0), Point(x: Double(w), y: 0), Point(x: Double(w), y: Double(h)), Point(x: 0, y: Double(h))]
+        }
+        let small = image.warped(width: w, height: h, by: try #require(Homography(from: corners(w, h), to: corners(image.width, image.height))))
+        #expect(MRZScanner.looks(small).filter(\.searches).allSatisfy { $0.bands().isEmpty })
+        let scanner = MRZScanner()
+        let located = scanner.locate(small)
+        #expect(located.bands.count == 1)
+        let reading = try #require(scanner.scan(small, located: located).reading)
+        #expect(reading.lines == entry["lines"] as? [String])
+        #expect(reading.verified)
+    }
+
     @Test func printedDigitsInACodeSettleTheSearchWhenEveryCheckDigitPasses() throws {
         let parsed = try MRZParser().parse(lines: Self.digitsInNationality)
         #expect(!parsed.isValid)
