@@ -43,13 +43,17 @@ extension DocumentScanner {
     func vizFields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
-        // A date under the caption that the MRZ's dates rule out as the date of issue (not before
-        // the expiry, or the birth date: a caption read beside the other date's, as on a US visa's
-        // `Issue Date` / `Expiration Date` pair) is that other date.
-        if let issue = fields[.dateOfIssue], !VIZIssueDateFinder.mayBeIssued(on: issue.value, mrz: mrz) { fields[.dateOfIssue] = nil }
-        if fields[.dateOfIssue] == nil { fields[.dateOfIssue] = VIZIssueDateFinder(referenceDate: referenceDate).dateOfIssue(in: lines, mrz: mrz) }
-        // One the expiry does not follow by whole years, read unsurely, is most likely misread.
-        if let issue = fields[.dateOfIssue], !VIZIssueDateFinder.isTrusted(issue, mrz: mrz) { fields[.dateOfIssue] = nil }
+        // A date of issue only where the MRZ's dates allow it: one under the caption that they rule
+        // out (not before the expiry, or the birth date: a caption read beside the other date's, as
+        // on a US visa's `Issue Date` / `Expiration Date` pair) is that other date, and one the
+        // expiry does not follow by whole years, read unsurely, is most likely misread
+        // (``VIZIssueDateFinder/isTrusted(_:mrz:)``). Without one under its caption, the date by
+        // elimination, held to the same trust.
+        func trusted(_ issue: VIZField?) -> VIZField? {
+            issue.flatMap { VIZIssueDateFinder.mayBeIssued(on: $0.value, mrz: mrz) && VIZIssueDateFinder.isTrusted($0, mrz: mrz) ? $0 : nil }
+        }
+        fields[.dateOfIssue] = trusted(fields[.dateOfIssue])
+            ?? trusted(VIZIssueDateFinder(referenceDate: referenceDate).dateOfIssue(in: lines, mrz: mrz))
         return fields
     }
 

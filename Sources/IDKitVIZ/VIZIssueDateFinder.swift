@@ -78,13 +78,11 @@ public struct VIZIssueDateFinder: Sendable {
         // December nine years on).
         [expiry.year, expiry.year + 1].contains { year in
             guard (1...15).contains(year - issue.year) else { return false }
-            let day = issue.month == 2 && issue.day == 29 && !isLeap(year) ? 28 : issue.day
+            let day = min(issue.day, CalendarDate.daysInMonth(year: year, month: issue.month))
             let anniversary = CalendarDate(year: year, month: issue.month, day: day)
-            return anniversary == expiry || anniversary.daysSince1970 - expiry.daysSince1970 == 1
+            return (0...1).contains(days(from: expiry, to: anniversary))
         }
     }
-
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// Before the expiry and not the birth date, in either century: the MRZ's two-digit year of a
     /// birth in 1911 is read as 2011, so the birth is no lower bound.
@@ -98,12 +96,9 @@ public struct VIZIssueDateFinder: Sendable {
         return days >= 365 - 45 && days <= 11 * 366
     }
 
-    /// Days from `a` to `b` (Foundation's Gregorian calendar, in UTC).
+    /// Days from `a` to `b` (``CalendarDate/daysSince1970``: the proleptic Gregorian calendar).
     static func days(from a: CalendarDate, to b: CalendarDate) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        func date(_ d: CalendarDate) -> DateComponents { DateComponents(year: d.year, month: d.month, day: d.day) }
-        return calendar.dateComponents([.day], from: date(a), to: date(b)).day ?? 0
+        Int(b.daysSince1970) - Int(a.daysSince1970)
     }
 
     /// Whether `iso` lies a whole number of years, within 45 days, before `expiry`.
