@@ -308,6 +308,7 @@ vectors-images:
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed-shifted --groups flatscan --count 40 --seed 5 --picks 9 21
 	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
 	python3 TestVectors/images/conditions.py TestVectors/images/starved --count 3 --seed 5 --groups printer --ink starved
+	python3 TestVectors/images/conditions.py TestVectors/images/faint --count 20 --seed 12 --groups printer --picks 4
 
 ## Rewrite Sources/CIDKitData/ocrb-templates.gray (the OCR-B reference cells) from Debian's OCR-B font.
 ocrb-templates:

@@ -16,7 +16,8 @@ struct ImageManifest: Decodable {
     var images: [Entry]
 }
 
-/// `idkit-bench scan-locate DIR`: where the locator puts the band, against the ground truth.
+/// `idkit-bench scan-locate DIR`: where the locator puts the band, against the ground truth; with
+/// `LOOKS=1` in the environment, also the first bands of each of the scanner's looks.
 func runScanLocate(directory: String) {
     guard let data = FileManager.default.contents(atPath: directory + "/manifest.json"),
           let manifest = try? JSONDecoder().decode(ImageManifest.self, from: data) else {
@@ -28,6 +29,13 @@ func runScanLocate(directory: String) {
         let start = now()
         let bands = MRZBandLocator().locate(in: image)
         let ms = Double(now() - start) / 1e6
+        if ProcessInfo.processInfo.environment["LOOKS"] != nil {
+            for (k, look) in MRZScanner.looks(image).enumerated() {
+                let t0 = now()
+                let bands = look.bands()
+                print("  look \(k) (\(String(format: "%.1f", Double(now() - t0) / 1e6)) ms):", bands.prefix(3).map { "\($0.format) \($0.lines.map(\.componentCount)) h \(String(format: "%.1f", $0.characterHeight))" })
+            }
+        }
         let truth = entry.quad.map { Point(x: $0[0], y: $0[1]) }
         var line = entry.file.padding(toLength: 22, withPad: " ", startingAt: 0)
         if let band = bands.first {

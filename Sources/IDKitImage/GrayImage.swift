@@ -125,6 +125,22 @@ extension GrayImage {
         return status == 0 ? GrayImage(width: width, height: height, pixels: out) : nil
     }
 
+    /// The dark marks narrower than a `kernel` × `kernel` square on a white ground: each pixel's
+    /// depth below the image's gray closing by that square (the black-hat transform), times `gain`,
+    /// subtracted from white. Paper whose brightness varies more slowly than the square (a
+    /// guilloche's waves, a shadow) becomes even white, and faint thin strokes on it dark. `nil`
+    /// if OpenCV fails.
+    public func inkDepth(kernel: Int, gain: Int) -> GrayImage? {
+        guard width > 0, height > 0, kernel > 0, gain > 0 else { return nil }
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        let status = pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                idk_ink_depth(src.baseAddress, Int32(width), Int32(height), Int32(kernel), Int32(gain), dst.baseAddress)
+            }
+        }
+        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : nil
+    }
+
     /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image.
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> GrayImage {
         let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))

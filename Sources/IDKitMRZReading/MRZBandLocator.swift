@@ -10,9 +10,10 @@ public struct MRZBandLocator: Sendable {
     public var minimumRun = 12
     /// Whether collinear pieces of a line are joined (``joined(_:_:)``).
     public var joinsPieces = false
-    /// Whether only small print is looked for: no half-resolution pass, and only the small
-    /// binarization window (``enlargedPrint``).
-    public var smallPrintOnly = false
+    /// The binarization windows (radii) searched at full resolution, with no half-resolution pass
+    /// before them; `nil`: the half-resolution pass for large images, then the windows it leaves
+    /// (``locate(in:)``).
+    public var onlyWindows: [Int]?
 
     public init() {}
 
@@ -30,7 +31,17 @@ public struct MRZBandLocator: Sendable {
     /// half its size is the one the plain searches have already looked at.
     public static var enlargedPrint: MRZBandLocator {
         var locator = MRZBandLocator()
-        locator.smallPrintOnly = true
+        locator.onlyWindows = [8]
+        return locator
+    }
+
+    /// The search of the ink's depth below the paper (``GrayImage/inkDepth(kernel:gain:)``), whose
+    /// paper is even white: the large binarization window alone, at full resolution. Its
+    /// neighborhood is mostly paper, where the small one's is mostly the thickened strokes of a
+    /// character, which then break apart.
+    public static var evenPaper: MRZBandLocator {
+        var locator = MRZBandLocator()
+        locator.onlyWindows = [20]
         return locator
     }
 
@@ -46,7 +57,7 @@ public struct MRZBandLocator: Sendable {
         let image = ink.image
         // Large images: look at half resolution first (a quarter of the pixels); characters of
         // 18 px and more are still 9 px there. Small print falls through to full resolution.
-        let large = image.width * image.height > Self.halvedSearchPixels && !smallPrintOnly
+        let large = image.width * image.height > Self.halvedSearchPixels && onlyWindows == nil
         var rough: [MRZBand] = []
         if large {
             let half = ink.half
@@ -80,7 +91,7 @@ public struct MRZBandLocator: Sendable {
         // is the costly step of each look) and reads no real specimen and no bench-scan photo
         // differently; the few stress photos it changes are no more often exact, and never
         // verified and wrong either way.
-        for radius in large || smallPrintOnly ? [8] : [8, 20] {
+        for radius in onlyWindows ?? (large ? [8] : [8, 20]) {
             let components = ink.components(radius: radius, halved: false)
             bands += locate(components: components, imageSize: (image.width, image.height))
             // A band of nearly whole lines ends the search, unless its lines stand further apart

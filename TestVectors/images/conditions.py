@@ -384,12 +384,15 @@ def main():
     ap.add_argument("--groups", default=",".join(GROUPS))
     ap.add_argument("--ink", choices=["spread", "starved", "patchy", "dotmatrix", "thermal"],
                     help="the printer group's ink mode for every photo (default: drawn per photo)")
+    ap.add_argument("--picks", type=int, nargs="+",
+                    help="keep only the photos of these numbers (every photo is still drawn, so that each is the one the full set holds)")
     args = ap.parse_args()
     global FORCED_INK
     FORCED_INK = args.ink
     os.makedirs(args.out, exist_ok=True)
     options = "" if args.groups == ",".join(GROUPS) else " --groups " + args.groups
     options += " --ink " + args.ink if args.ink else ""
+    options += " --picks " + " ".join(map(str, args.picks)) if args.picks else ""
     manifest = {"generator": "TestVectors/images/conditions.py --count %d --seed %d%s" % (args.count, args.seed, options),
                 "seed": args.seed, "images": []}
     layouts = ["TD3", "TD1", "TD2"]
@@ -398,6 +401,8 @@ def main():
         for i in range(args.count):
             layout = layouts[i % 3]
             img, record = make(rng, group, layout)
+            if args.picks and i not in args.picks:
+                continue
             name = "%s-%02d-%s.jpg" % (group, i, layout.lower())
             img.save(os.path.join(args.out, name), "JPEG", quality=record.pop("quality"))
             manifest["images"].append({"file": name, **record})

@@ -164,6 +164,12 @@ int32_t idk_rank3x3(const uint8_t *pixels, int32_t width, int32_t height, int32_
 int32_t idk_close_gray(const uint8_t *pixels, int32_t width, int32_t height, int32_t kernelWidth,
                        int32_t kernelHeight, uint8_t *out);
 
+/// `out` (`width` × `height`) = white less `gain` times each pixel's depth below the gray closing
+/// of `pixels` by a `kernel` × `kernel` square (OpenCV's morphologyEx MORPH_BLACKHAT, edges
+/// replicated; saturated at black): the dark marks narrower than the square on an even white
+/// ground. Returns 0, or -1 when OpenCV threw or an argument is invalid.
+int32_t idk_ink_depth(const uint8_t *pixels, int32_t width, int32_t height, int32_t kernel, int32_t gain, uint8_t *out);
+
 /// The linear motion blur of a gray image (`width` × `height`, both at least 128), from the
 /// cepstrum of the log-spectra of its 128 × 128 tiles that are not blank, averaged: `*length` in
 /// pixels (2–39), `*angle` in radians (0 ≤ a < π, image coordinates, y down), and `*strength`, how
