@@ -192,6 +192,7 @@ def main():
         "validationWindows": int(len(yva)), "epochs": EPOCHS, "labelSmoothing": LABEL_SMOOTHING,
         "lowResolutionShare": glyphs.LOW_RES_SHARE, "thumbnailShare": glyphs.THUMB_SHARE, "model": MODEL,
         "motionShare": glyphs.MOTION_SHARE, "motionLong": glyphs.MOTION_LONG, "occluderShade": glyphs.OCCLUDER_SHADE,
+        "obliqueShare": glyphs.OBLIQUE_SHARE, "patchyShare": glyphs.PATCHY_SHARE,
         "channels": list(CHANNELS), "hidden": HIDDEN, "memberValidationAccuracy": member_accuracy,
         "validationAccuracy": float((pred == yva).mean()), "temperature": temperature,
         "validationNLL": nll(temperature), "onnxBytes": len(data), "onnxSHA256": hashlib.sha256(data).hexdigest(),
