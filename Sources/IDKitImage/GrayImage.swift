@@ -102,13 +102,17 @@ extension GrayImage {
     /// (the lightest), through the shim. Unchanged if OpenCV fails.
     private func filtered3x3(maximum: Bool) -> GrayImage {
         guard width >= 3, height >= 3 else { return self }
+        return filtered { idk_rank3x3($0, Int32(width), Int32(height), maximum ? 1 : 0, $1) } ?? self
+    }
+
+    /// The image of the same size that `filter` (a shim call: source, target; 0 on success) makes
+    /// of this one; `nil` when it fails.
+    private func filtered(_ filter: (UnsafePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) -> Int32) -> GrayImage? {
         var out = [UInt8](repeating: 0, count: pixels.count)
         let status = pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                idk_rank3x3(src.baseAddress, Int32(width), Int32(height), maximum ? 1 : 0, dst.baseAddress)
-            }
+            out.withUnsafeMutableBufferPointer { dst in filter(src.baseAddress, dst.baseAddress) }
         }
-        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : self
+        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : nil
     }
 
     /// The light background under dark marks: the gray closing by a `kernelWidth` ×
@@ -116,13 +120,7 @@ extension GrayImage {
     /// dark mark the rectangle cannot fit into. `nil` if OpenCV fails.
     public func closed(kernelWidth: Int, kernelHeight: Int) -> GrayImage? {
         guard width > 0, height > 0, kernelWidth > 0, kernelHeight > 0 else { return nil }
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        let status = pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                idk_close_gray(src.baseAddress, Int32(width), Int32(height), Int32(kernelWidth), Int32(kernelHeight), dst.baseAddress)
-            }
-        }
-        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : nil
+        return filtered { idk_close_gray($0, Int32(width), Int32(height), Int32(kernelWidth), Int32(kernelHeight), $1) }
     }
 
     /// The dark marks narrower than a `kernel` × `kernel` square on a white ground: each pixel's
@@ -132,13 +130,7 @@ extension GrayImage {
     /// if OpenCV fails.
     public func inkDepth(kernel: Int, gain: Int) -> GrayImage? {
         guard width > 0, height > 0, kernel > 0, gain > 0 else { return nil }
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        let status = pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                idk_ink_depth(src.baseAddress, Int32(width), Int32(height), Int32(kernel), Int32(gain), dst.baseAddress)
-            }
-        }
-        return status == 0 ? GrayImage(width: width, height: height, pixels: out) : nil
+        return filtered { idk_ink_depth($0, Int32(width), Int32(height), Int32(kernel), Int32(gain), $1) }
     }
 
     /// The pixels of the rectangle from (`x`, `y`), `width` × `height`, clipped to the image.
