@@ -310,6 +310,7 @@ vectors-images:
 	python3 TestVectors/images/conditions.py TestVectors/images/conditions --count 2 --seed 37
 	python3 TestVectors/images/conditions.py TestVectors/images/starved --count 3 --seed 5 --groups printer --ink starved
 	python3 TestVectors/images/conditions.py TestVectors/images/faint --count 20 --seed 12 --groups printer --picks 4
+	python3 TestVectors/images/conditions.py TestVectors/images/fingered --count 20 --seed 12 --groups occlusion --picks 13
 
 ## Rewrite Sources/CIDKitData/ocrb-templates.gray (the OCR-B reference cells) from Debian's OCR-B font.
 ocrb-templates:

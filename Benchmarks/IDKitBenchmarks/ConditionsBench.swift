@@ -48,13 +48,14 @@ func runConditions(_ arguments: [String]) -> Bool {
         if tallies[photo.group] == nil { order.append(photo.group) }
         tallies[photo.group, default: Tally()].n += 1
         tallies[photo.group]!.exact += exact ? 1 : 0
-        tallies[photo.group]!.shown += exact || flagsOnlyCovered(scan.reading, photo.lines, photo.covered) ? 1 : 0
+        let shown = exact || flagsOnlyCovered(scan.reading, photo.lines, photo.covered)
+        tallies[photo.group]!.shown += shown ? 1 : 0
         tallies[photo.group]!.verified += verified ? 1 : 0
         tallies[photo.group]!.wrong += verified && !exact ? 1 : 0
         tallies[photo.group]!.ms.append(ms)
         expected[photo.file] = ["exact": exact, "verified": verified]
         if verbose && (!exact || !verified) {
-            print("\(photo.file): \(exact ? "exact" : "not exact"), \(verified ? "verified" : "unverified") (\(scan.status.rawValue))")
+            print("\(photo.file): \(exact ? "exact" : shown ? "not exact, shown" : "not exact"), \(verified ? "verified" : "unverified") (\(scan.status.rawValue))")
             if !exact { for (t, r) in zip(photo.lines, (scan.reading?.lines ?? []) + Array(repeating: "", count: photo.lines.count)) where t != r { print("   truth \(t)\n   read  \(r)") } }
         }
     }

@@ -65,6 +65,19 @@ extension MRZScanner.Outcome {
         return (current.reading?.checkDigitCorrections ?? 0) > 0 || passingCheckDigits >= current.passingCheckDigits
     }
 
+    /// Whether this reading of a band moved along its lines (``MRZScanner/realigned(_:_:bothEnds:)``,
+    /// ``MRZScanner/beyondEdge(_:width:height:)``) is taken instead of the reading before the move
+    /// (`current`), where neither settles nor reads clearly: when it passes at least two check
+    /// digits more. A finger over the first characters of every line of a TD1 leaves the band laid
+    /// out from the first character in view, one position early; read so, every check digit falls
+    /// on the wrong cell and fails. Moved back, the characters under the finger stay unknown
+    /// (unsure, the reading unverified), but the check digits over the characters in view hold,
+    /// and the characters in view are read at their own positions.
+    func replacesAsMoved(_ current: MRZScanner.Outcome) -> Bool {
+        guard !current.endsSearch, parsed != nil else { return false }
+        return passingCheckDigits >= current.passingCheckDigits + 2
+    }
+
     /// Whether this reading of a two-line band widened to 44-character lines is taken instead of
     /// the reading of the band as found (`current`): when it is settled and the current is not,
     /// when it is verified, or when it is a valid MRZ that passes more check digits than the

@@ -174,7 +174,8 @@ public struct MRZScanner: Sendable {
         let moves = Self.realigned(band, scores, bothEnds: asFound)
             + (asFound ? Self.beyondEdge(band, width: image.width, height: image.height) : [])
         for moved in moves {
-            guard let next = Self.decoded(moved, MRZLineReader().read(image, band: moved)), next.replaces(best) else { continue }
+            guard let next = Self.decoded(moved, MRZLineReader().read(image, band: moved)),
+                  next.replaces(best) || next.replacesAsMoved(best) else { continue }
             best = next
             if best.endsSearch { break }
         }

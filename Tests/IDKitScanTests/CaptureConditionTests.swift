@@ -46,6 +46,41 @@ import IDKitScan
         #expect(covered == (entry.params.occluder == "finger"), "mrzCovered \(covered) with \(entry.params.occluder ?? "nothing") over the lines")
     }
 
+    /// A finger over the first two or three characters of each line of a TD1
+    /// (`TestVectors/images/fingered`, its `covered_cells`): the zone is found from the first
+    /// character in view, one position late. Read at the positions where the check digits over
+    /// the characters in view hold, every character in view is read as printed, and each one
+    /// under the finger that is not is unsure; the reading is not verified, and the hint names the
+    /// finger.
+    @Test func aFingerOverEveryLinesStartLeavesTheCharactersInViewInPlace() throws {
+        struct Fingered: Decodable {
+            struct Params: Decodable { var covered_cells: [[Int]] }
+            struct Entry: Decodable { var file: String; var lines: [String]; var params: Params }
+            var images: [Entry]
+        }
+        let directory = ImageVectors.directory.appendingPathComponent("fingered")
+        let manifest = try JSONDecoder().decode(Fingered.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+        let entry = try #require(manifest.images.first)
+        let covered = Set(entry.params.covered_cells)
+        #expect(covered.contains([0, 0]) && covered.contains([1, 0]) && covered.contains([2, 0]))
+        let scan = DocumentScanner(readBarcodes: false).scan(file: directory.appendingPathComponent(entry.file).path)
+        let reading = try #require(scan.reading)
+        #expect(reading.verified == false)
+        #expect(scan.status == .mrzUncertain)
+        #expect(scan.quality?.hints.contains("mrzCovered") == true)
+        try #require(reading.lines.count == entry.lines.count)
+        for (l, (read, printed)) in zip(reading.lines, entry.lines).enumerated() {
+            for (i, (r, p)) in zip(Array(read), Array(printed)).enumerated() where r != p {
+                #expect(covered.contains([l, i]), "line \(l + 1), position \(i + 1): read \(r), printed \(p)")
+                #expect(reading.confidence[l][i] < 0.5, "line \(l + 1), position \(i + 1): \(r) read at \(reading.confidence[l][i])")
+            }
+        }
+        // The document number and the date of expiry lie in view: their check digits hold.
+        let parsed = try #require(scan.parsed)
+        #expect(parsed.fields.documentNumber == "QQNFZ5MAY" && parsed.checkDigits.documentNumber == .valid)
+        #expect(parsed.fields.dateOfExpiry == "310507" && parsed.checkDigits.dateOfExpiry == .valid)
+    }
+
     /// `mrzCovered` from the confidences alone: unsure characters together at one end, on two lines
     /// or side by side, and no more than one elsewhere.
     @Test func unsureCharactersTogetherAtOneEndAreACoveredZone() {
