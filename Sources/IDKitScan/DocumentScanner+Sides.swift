@@ -87,12 +87,11 @@ extension DocumentScanner {
         var outline = frontScan.detection.flatMap { $0.outlineFound ? $0 : nil } ?? Self.wholeImage(frontImage, format: format)
         outline.format = format
         guard let page = Self.straightened(frontImage, outline, dpi: 300),
-              let lines = try? recognizer.lines(in: page, pixelsPerInch: 300) else {
+              let (lines, fields) = vizReading(of: page, recognizer: recognizer, mrz: mrz, dpi: 300) else {
             report.reason = "the front shows no document to read"
             report.reasonKind = "frontUnreadable"
             return finished(backScan, report, since: t0)
         }
-        let fields = vizFields(in: lines, mrz: mrz)
         backScan.timingsMs["front"] = Date().timeIntervalSince(start) * 1000
         report.front = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: 300)
         report.frontCorners = outline.corners

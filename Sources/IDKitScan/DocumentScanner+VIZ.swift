@@ -32,22 +32,31 @@ extension DocumentScanner {
         guard case .success(let recognizer) = Self.vizRecognizer else { return nil }
         let t0 = Date()
         guard let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi),
-              let lines = try? recognizer.lines(in: page, pixelsPerInch: Int(dpi)) else { return nil }
+              let (lines, fields) = vizReading(of: page, recognizer: recognizer, mrz: mrz, dpi: dpi) else { return nil }
+        let result = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi)
+        return (result, Date().timeIntervalSince(t0) * 1000)
+    }
+
+    /// A straightened page's text lines and the fields found among them (``vizFields(in:mrz:)``);
+    /// `nil` when Tesseract cannot read it.
+    ///
+    /// Print on a tinted laminate, between a pattern's dark bands or over a guilloche: Tesseract's
+    /// local threshold keeps some of the ground with the letters and splits or drops them. Where
+    /// the first reading leaves a field the MRZ holds unfound, the page's ink alone is read once
+    /// more: its depth below the ground (``GrayImage/inkDepth(kernel:gain:)``, by a square wider
+    /// than a stroke and narrower than a band). The fields found there and not in the first reading
+    /// are taken, each found under the same rules (a field the MRZ holds only where its meaning is
+    /// the MRZ's). The lines are the first reading's.
+    func vizReading(of page: GrayImage, recognizer: VIZTextRecognizer, mrz: MRZResult,
+                    dpi: Double) -> (lines: [VIZLine], fields: [DocumentFieldName: VIZField])? {
+        guard let lines = try? recognizer.lines(in: page, pixelsPerInch: Int(dpi)) else { return nil }
         var fields = vizFields(in: lines, mrz: mrz)
-        // Print on a tinted laminate, between a pattern's dark bands or over a guilloche:
-        // Tesseract's local threshold keeps some of the ground with the letters and splits or
-        // drops them. Where the first reading leaves a field the MRZ holds unfound, the page's ink
-        // alone is read once more: its depth below the ground (``GrayImage/inkDepth(kernel:gain:)``,
-        // by a square wider than a stroke and narrower than a band). The fields found there and
-        // not in the first reading are taken, each found under the same rules (a field the MRZ
-        // holds only where its meaning is the MRZ's). `lines` stay the first reading's.
         if !VIZFieldFinder.anchoredFields(of: mrz).isSubset(of: fields.keys),
            let ink = page.inkDepth(kernel: Int((Self.vizInkSquare * dpi / 25.4).rounded()) | 1, gain: Self.vizInkGain),
            let more = try? recognizer.lines(in: ink, pixelsPerInch: Int(dpi)) {
             fields.merge(vizFields(in: more, mrz: mrz)) { first, _ in first }
         }
-        let result = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi)
-        return (result, Date().timeIntervalSince(t0) * 1000)
+        return (lines, fields)
     }
 
     /// The side of the square (mm) whose closing is the ground under the visual zone's print:

@@ -48,7 +48,7 @@ import IDKitScan
 
     /// A finger over the first two or three characters of each line of a TD1
     /// (`TestVectors/images/fingered`, its `covered_cells`): the zone is found from the first
-    /// character in view, one position late. Read at the positions where the check digits over
+    /// character in view, so that each is read one position early. Read at the positions where the check digits over
     /// the characters in view hold, every character in view is read as printed, and each one
     /// under the finger that is not is unsure; the reading is not verified, and the hint names the
     /// finger.
