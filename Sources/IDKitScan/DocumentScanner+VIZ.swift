@@ -70,8 +70,10 @@ extension DocumentScanner {
 
     /// The fields of a visual zone's `lines`: the MRZ's found by their meaning (``VIZFieldFinder``),
     /// those the MRZ lacks under their captions (``VIZLabelFinder``), and where no caption of it
-    /// was read, the date of issue by elimination (``VIZIssueDateFinder``).
+    /// was read, the date of issue by elimination (``VIZIssueDateFinder``). A validity printed as
+    /// one range (`17.10.03-09.05.2013`) is read as its two dates (``VIZLine/splittingDateRanges``).
     func vizFields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
+        let lines = lines.map(\.splittingDateRanges)
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
         // A date of issue only where the MRZ's dates allow it: one under the caption that they rule

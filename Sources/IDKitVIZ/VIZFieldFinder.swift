@@ -60,9 +60,15 @@ public struct VIZFieldFinder: Sendable {
             return { text in
                 // OCR splits a year at a wide gap between two of its digits (`22.05.201 2`): the
                 // run is also read with that year joined (``yearJoined(_:)``).
-                [text, Self.yearJoined(text)].compactMap { $0 }.contains {
-                    DocumentDate.candidates($0, monthFirst: false, kind: kind, reference: referenceDate).contains(wanted)
-                } ? wanted : nil
+                for form in [text, Self.yearJoined(text)].compactMap({ $0 }) {
+                    let candidates = DocumentDate.candidates(form, monthFirst: false, kind: kind, reference: referenceDate)
+                    if candidates.contains(wanted) { return wanted }
+                    // The MRZ's day, month and two-digit year with the century the print gives.
+                    if let printed = candidates.lazy.compactMap({ DocumentDate.century(of: wanted, printedAs: $0, in: form, kind: kind, reference: referenceDate) }).first {
+                        return printed
+                    }
+                }
+                return nil
             }
         }
         switch name {

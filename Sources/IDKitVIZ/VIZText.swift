@@ -1,3 +1,5 @@
+import IDKitDocument
+
 /// A box in an image's pixels: `left` and `top` inclusive, `right` and `bottom` exclusive.
 public struct VIZBox: Sendable, Codable, Equatable, Hashable {
     public var left: Int
@@ -45,5 +47,34 @@ public struct VIZLine: Sendable, Codable, Equatable {
         self.confidence = confidence
         self.box = box
         self.words = words
+    }
+}
+
+extension VIZLine {
+    /// The line with each word that joins two dates by a hyphen (`17.10.03-09.05.2013`, a card's
+    /// validity printed as one range) split into the two dates, each with its share of the
+    /// word's box. A hyphen inside one date (`1974-08-12`) or a name (`CHIEN-SHENG`) splits nothing.
+    public var splittingDateRanges: VIZLine {
+        var line = self
+        line.words = words.flatMap { word -> [VIZWord] in
+            let characters = Array(word.text)
+            for (i, c) in characters.enumerated() where c == "-" || c == "\u{2013}" {
+                let first = String(characters[..<i]), second = String(characters[(i + 1)...])
+                guard Self.isWholeDate(first), Self.isWholeDate(second) else { continue }
+                let cut = word.box.left + word.box.width * i / characters.count
+                var a = word, b = word
+                a.text = first; a.box.right = cut
+                b.text = second; b.box.left = cut + word.box.width / characters.count
+                return [a, b]
+            }
+            return [word]
+        }
+        return line
+    }
+
+    /// Three groups of digits that read as a date.
+    static func isWholeDate(_ text: String) -> Bool {
+        text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).count == 3
+            && !DocumentDate.candidates(text, monthFirst: false, kind: .issue, reference: .today).isEmpty
     }
 }

@@ -47,6 +47,28 @@ import IDKitAAMVA
         #expect(r[.dateOfBirth].value == "1974-08-12")
     }
 
+    /// The MRZ holds `740812`; a page printing 1874 or 2074 names another century. Only a
+    /// four-digit year between 1900 and 2099 can say so, and a birth date not yet come cannot.
+    @Test func aPrintedFourDigitYearGivesTheMRZDateItsCentury() throws {
+        let merger = DocumentMerger(referenceDate: CalendarDate(year: 2080, month: 1, day: 1))
+        let centenarian = try MRZParser(referenceDate: CalendarDate(year: 2080, month: 1, day: 1)).parse(lines: Self.td3.input.mrz!)
+        #expect(centenarian.dateOfBirth?.description == "2074-08-12")
+        let r = merger.merge(mrz: centenarian, vizFront: VIZReading([.dateOfBirth: "12.08.1974"]))
+        #expect(r[.dateOfBirth].value == "1974-08-12")
+        #expect(r[.dateOfBirth].readings[.mrz] == "1974-08-12")
+        #expect(r.dataMatch.dateOfBirth == .match)
+        #expect(r.derived.age == 105)
+        // A two-digit year, or a year a thousand off, leaves the MRZ's century; they do not match.
+        for printed in ["12.08.74", "12.08.3074"] {
+            let other = merger.merge(mrz: centenarian, vizFront: VIZReading([.dateOfBirth: printed]))
+            #expect(other[.dateOfBirth].readings[.mrz] == "2074-08-12", "\(printed)")
+        }
+        // In 2025 the rule says 1974, and 2074 is a birth not yet come.
+        let now = DocumentMerger(referenceDate: Self.reference).merge(mrz: mrz, vizFront: VIZReading([.dateOfBirth: "12.08.2074"]))
+        #expect(now[.dateOfBirth].readings[.mrz] == "1974-08-12")
+        #expect(now.dataMatch.dateOfBirth == .mismatch)
+    }
+
     @Test func aDateThatCannotBeReadIsKeptAndReported() {
         let r = DocumentMerger(referenceDate: Self.reference).merge(mrz: mrz, vizBack: VIZReading([.dateOfBirth: "around 1974"]))
         #expect(r[.dateOfBirth].value == "around 1974")

@@ -112,4 +112,39 @@ import Testing
         lines[0].words[1].confidence = 0.41
         #expect(finder.fields(in: lines, mrz: Self.specimen)[.firstName]?.confidence == 0.41)
     }
+
+    /// A page of a holder born in 1911: the MRZ's `110101` is 2011 by the century rule, and the
+    /// page's four-digit year says otherwise. Made for this test: the specimen's MRZ with that
+    /// birth date (its check digits no longer hold, which the finder does not look at).
+    static let centenarian = try! MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)).parse(lines: [
+        "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+        "L898902C36UTO1101018F1204159ZE184226B<<<<<10",
+    ])
+
+    @Test("a four-digit year printed in the other century is the MRZ's date with the print's century")
+    func thePrintGivesTheCentury() throws {
+        #expect(Self.centenarian.dateOfBirth?.description == "2011-01-01")
+        let found = try #require(finder.fields(in: Self.lines(["01.01.1911"]), mrz: Self.centenarian)[.dateOfBirth])
+        #expect(found.value == "1911-01-01")
+        #expect(found.matchesMRZ == true)
+        // A two-digit year says nothing of the century, a year 1000 off is a misread, and a birth
+        // after the reference date is none.
+        #expect(finder.fields(in: Self.lines(["01.01.11"]), mrz: Self.centenarian)[.dateOfBirth]?.value == "2011-01-01")
+        #expect(finder.fields(in: Self.lines(["01.01.3011"]), mrz: Self.centenarian)[.dateOfBirth] == nil)
+        #expect(finder.fields(in: Self.lines(["01.01.2111"]), mrz: Self.centenarian)[.dateOfBirth] == nil)
+    }
+
+    @Test("a validity printed as one range is read as its two dates")
+    func aRangeIsTwoDates() throws {
+        let line = Self.lines(["17.10.03-15.04.2012"])[0].splittingDateRanges
+        #expect(line.words.map(\.text) == ["17.10.03", "15.04.2012"])
+        #expect(line.words[0].box.left == line.box.left && line.words[1].box.right == line.box.right)
+        #expect(line.words[0].box.right < line.words[1].box.left)
+        let found = try #require(finder.fields(in: [line], mrz: Self.specimen)[.dateOfExpiry])
+        #expect(found.value == "2012-04-15" && found.text == "15.04.2012")
+        // A hyphen inside one date or a name splits nothing.
+        for word in ["1974-08-12", "CHIEN-SHENG", "12-08-1974", "A-15.04.2012"] {
+            #expect(Self.lines([word])[0].splittingDateRanges.words.map(\.text) == [word])
+        }
+    }
 }
