@@ -71,22 +71,25 @@ extension DocumentScanner {
     /// The fields of a visual zone's `lines`: the MRZ's found by their meaning (``VIZFieldFinder``),
     /// those the MRZ lacks under their captions (``VIZLabelFinder``), and where no caption of it
     /// was read, the date of issue by elimination (``VIZIssueDateFinder``). A validity printed as
-    /// one range (`17.10.03-09.05.2013`) is read as its two dates (``VIZLine/splittingDateRanges``).
-    func vizFields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
-        let lines = lines.map(\.splittingDateRanges)
+    /// one range (`17.10.03-09.05.2013`) is read as its two dates (``VIZLine/splittingDateRanges``),
+    /// and where it ends on the MRZ's expiry, it starts on the date of issue.
+    func vizFields(in read: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
+        let lines = read.map(\.splittingDateRanges)
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
         // A date of issue only where the MRZ's dates allow it: one under the caption that they rule
         // out (not before the expiry, or the birth date: a caption read beside the other date's, as
         // on a US visa's `Issue Date` / `Expiration Date` pair) is that other date, and one the
         // expiry does not follow by whole years, read unsurely, is most likely misread
-        // (``VIZIssueDateFinder/isTrusted(_:mrz:)``). Without one under its caption, the date by
-        // elimination, held to the same trust.
+        // (``VIZIssueDateFinder/isTrusted(_:mrz:)``). Without one under its caption, the start of
+        // a validity range ending on the expiry, else the date by elimination, held to the same trust.
         func trusted(_ issue: VIZField?) -> VIZField? {
             issue.flatMap { VIZIssueDateFinder.mayBeIssued(on: $0.value, mrz: mrz) && VIZIssueDateFinder.isTrusted($0, mrz: mrz) ? $0 : nil }
         }
+        let issueFinder = VIZIssueDateFinder(referenceDate: referenceDate)
         fields[.dateOfIssue] = trusted(fields[.dateOfIssue])
-            ?? trusted(VIZIssueDateFinder(referenceDate: referenceDate).dateOfIssue(in: lines, mrz: mrz))
+            ?? issueFinder.dateOfIssue(inRangesOf: read, mrz: mrz)
+            ?? trusted(issueFinder.dateOfIssue(in: lines, mrz: mrz))
         return fields
     }
 

@@ -50,6 +50,26 @@ public struct VIZIssueDateFinder: Sendable {
         return whole.count == 1 ? whole[0] : nil
     }
 
+    /// The date of issue printed as the start of a validity range that ends on the MRZ's expiry
+    /// (`17.10.03-09.05.2013` under `Valabilitate / Validity`: one word to Tesseract), or `nil`.
+    /// The range says what the date is, so it needs neither caption nor whole years of validity;
+    /// it must still fall after the birth and before the expiry.
+    public func dateOfIssue(inRangesOf lines: [VIZLine], mrz: MRZResult) -> VIZField? {
+        guard let birth = mrz.dateOfBirth, let expiry = mrz.dateOfExpiry else { return nil }
+        for line in lines {
+            for word in line.words {
+                let split = VIZLine(text: word.text, confidence: word.confidence, box: word.box, words: [word]).splittingDateRanges.words
+                guard split.count == 2,
+                      DocumentDate.candidates(split[1].text, monthFirst: false, kind: .expiry, reference: referenceDate).first == expiry.description,
+                      let value = DocumentDate.candidates(split[0].text, monthFirst: false, kind: .issue, reference: referenceDate).first,
+                      let date = CalendarDate(iso8601: value), Self.isBetween(date, birth: birth, expiry: expiry), date <= referenceDate
+                else { continue }
+                return VIZField(text: split[0].text, value: value, confidence: word.confidence, box: split[0].box, matchesMRZ: nil)
+            }
+        }
+        return nil
+    }
+
     /// Whether the MRZ's dates leave `iso` possible as the date of issue: before the expiry and not
     /// the birth date (in either century). Without those dates, or for a value that is no date,
     /// nothing rules it out.

@@ -79,4 +79,16 @@ import Testing
         #expect(VIZFieldFinder.trimmed("MARI-LIIS") == "MARI-LIIS")
         #expect(VIZFieldFinder.trimmed("-- ;") == "")
     }
+
+    /// A card's validity printed as one range: its start is the date of issue, whole years or not,
+    /// but only where the range ends on the MRZ's expiry and starts between birth and expiry.
+    @Test func theStartOfAValidityRangeEndingOnTheExpiry() throws {
+        let found = try #require(finder.dateOfIssue(inRangesOf: Self.lines(["Mun. Zenith 17.10.03-15.04.2012"]), mrz: Self.specimen))
+        #expect(found.value == "2003-10-17")
+        #expect(found.text == "17.10.03")
+        #expect(found.matchesMRZ == nil)
+        #expect(finder.dateOfIssue(inRangesOf: Self.lines(["17.10.03-16.04.2012"]), mrz: Self.specimen) == nil)
+        #expect(finder.dateOfIssue(inRangesOf: Self.lines(["17.10.2013-15.04.2012"]), mrz: Self.specimen) == nil)
+        #expect(finder.dateOfIssue(inRangesOf: Self.lines(["17.10.03 15.04.2012"]), mrz: Self.specimen) == nil)
+    }
 }
