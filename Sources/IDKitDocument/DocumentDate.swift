@@ -67,24 +67,27 @@ public enum DocumentDate {
         return out
     }
 
-    /// `printed` where it is the MRZ's date `mrz` in another century and `text` prints its year
-    /// in four digits; `nil` otherwise. The MRZ holds a date as `YYMMDD` (ICAO 9303-3 §4.3), and
-    /// its century is a rule's guess (birth in the past, expiry within 50 years); a visual zone
-    /// that prints `01.01.1911` where the MRZ holds `110101` says which century it is: the one
-    /// before or after the rule's. A printed two-digit year says nothing of it, so it gives none,
-    /// and a birth date after `reference` is none.
+    /// `printed` where it is the MRZ's birth date `mrz` in another century and `text` prints its
+    /// year in four digits; `nil` otherwise. The MRZ holds a date as `YYMMDD` (ICAO 9303-3 §4.3),
+    /// and a birth's century is a rule's guess (the latest not in the future); a visual zone that
+    /// prints `01.01.1911` where the MRZ holds `110101` says which century it is: the one before
+    /// or after the rule's. A printed two-digit year says nothing of it, so it gives none, and a
+    /// birth after `reference` is none. Only a birth: the expiry's rule (within 50 years of
+    /// `reference`) leaves no other century a document can hold, and an expiry in 19xx is a
+    /// misread, not a century.
     public static func century(of mrz: String, printedAs printed: String, in text: String, kind: Kind, reference: CalendarDate) -> String? {
         let m = Array(mrz.utf8), p = Array(printed.utf8)
-        guard m.count == 10, p.count == 10, m[4...] == p[4...], let my = Int(mrz.prefix(4)), let py = Int(printed.prefix(4)),
-              abs(my - py) == 100, (1900...2099).contains(py), (1900...2099).contains(my),
-              kind != .birth || printed <= reference.description else { return nil }
+        guard kind == .birth, m.count == 10, p.count == 10, m[4...] == p[4...], let my = Int(mrz.prefix(4)),
+              let py = Int(printed.prefix(4)), abs(my - py) == 100, (1900...2099).contains(py), (1900...2099).contains(my),
+              printed <= reference.description else { return nil }
         // Only 19 for 20 or 20 for 19, two digits apart: `3016` is `2016` misread, and so may
         // `1899` be `1999` (one digit).
         let year = Array(p[0..<4])
         var run: [UInt8] = []
         for b in text.utf8 + [0] {
             if b >= 0x30 && b <= 0x39 { run.append(b); continue }
-            if run == year || (run.count == 8 && (run.starts(with: year) || run.suffix(4).elementsEqual(year))) { return printed }
+            // The year alone (`01.01.1911`), or leading eight digits (`19110101`).
+            if run == year || (run.count == 8 && run.starts(with: year)) { return printed }
             run.removeAll(keepingCapacity: true)
         }
         return nil

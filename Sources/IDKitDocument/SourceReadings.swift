@@ -146,10 +146,10 @@ struct SourceReadings {
                 if let first = candidates.first {
                     v[name] = first
                     dateCandidates[source.index][Self.dateSlot(name)!] = candidates
-                    // A date the MRZ holds as `YYMMDD` whose four-digit year the VIZ prints in
-                    // another century takes that century (``DocumentDate/century(of:printedAs:in:kind:reference:)``).
+                    // A birth date the MRZ holds as `YYMMDD` whose four-digit year the VIZ prints
+                    // in another century takes that century (``DocumentDate/century(of:printedAs:in:kind:reference:)``).
                     if let mrzDate = self[.mrz, name],
-                       let printed = candidates.lazy.compactMap({ DocumentDate.century(of: mrzDate, printedAs: $0, in: text, kind: kind, reference: reference) }).first {
+                       let printed = DocumentDate.century(of: mrzDate, printedAs: first, in: text, kind: kind, reference: reference) {
                         self[.mrz, name] = printed
                         v[name] = printed
                     }

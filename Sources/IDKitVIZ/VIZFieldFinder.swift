@@ -30,8 +30,16 @@ public struct VIZFieldFinder: Sendable {
     public func fields(in lines: [VIZLine], mrz: MRZResult) -> [DocumentFieldName: VIZField] {
         var found: [DocumentFieldName: VIZField] = [:]
         for name in DocumentFieldName.allCases {
-            guard let match = matcher(for: name, mrz: mrz), let field = best(in: lines, match) else { continue }
-            found[name] = field
+            guard let match = matcher(for: name, mrz: mrz) else { continue }
+            // A birth date whose century the print gives (``DocumentDate/century(of:printedAs:in:kind:reference:)``)
+            // only where every word of it was read surely: `01.01.1915` for a printed `01.01.2015`
+            // is two digits misread, and would make a child a centenarian.
+            let mrzBirth = name == .dateOfBirth ? mrz.dateOfBirth?.description : nil
+            let field = best(in: lines) { text, confidence in
+                guard let value = match(text) else { return nil }
+                return mrzBirth == nil || value == mrzBirth || confidence >= VIZField.sureConfidence ? value : nil
+            }
+            if let field { found[name] = field }
         }
         return found
     }
@@ -63,8 +71,10 @@ public struct VIZFieldFinder: Sendable {
                 for form in [text, Self.yearJoined(text)].compactMap({ $0 }) {
                     let candidates = DocumentDate.candidates(form, monthFirst: false, kind: kind, reference: referenceDate)
                     if candidates.contains(wanted) { return wanted }
-                    // The MRZ's day, month and two-digit year with the century the print gives.
-                    if let printed = candidates.lazy.compactMap({ DocumentDate.century(of: wanted, printedAs: $0, in: form, kind: kind, reference: referenceDate) }).first {
+                    // The MRZ's day, month and two-digit year with the century the print gives, in
+                    // the text's first reading only (not with its day and month swapped as well).
+                    if let first = candidates.first,
+                       let printed = DocumentDate.century(of: wanted, printedAs: first, in: form, kind: kind, reference: referenceDate) {
                         return printed
                     }
                 }
@@ -84,18 +94,18 @@ public struct VIZFieldFinder: Sendable {
         }
     }
 
-    /// The run of words on one line that `match` accepts (returning its value): the most words,
-    /// then the most confident.
-    func best(in lines: [VIZLine], _ match: (String) -> String?) -> VIZField? {
+    /// The run of words on one line that `match` accepts (given its text and its least confident
+    /// word's confidence, returning its value): the most words, then the most confident.
+    func best(in lines: [VIZLine], _ match: (String, Double) -> String?) -> VIZField? {
         var chosen: (words: Int, field: VIZField)?
         for line in lines {
             let words = line.words
             for start in words.indices {
                 for end in (start + 1)...min(words.count, start + maximumWords) {
                     let run = words[start..<end]
-                    let text = Self.trimmed(run.map(\.text).joined(separator: " "))
-                    guard !text.isEmpty, let value = match(text) else { continue }
-                    let field = VIZField(text: text, value: value, confidence: run.map(\.confidence).min() ?? 0,
+                    let text = Self.trimmed(run.map(\.text).joined(separator: " ")), confidence = run.map(\.confidence).min() ?? 0
+                    guard !text.isEmpty, let value = match(text, confidence) else { continue }
+                    let field = VIZField(text: text, value: value, confidence: confidence,
                                          box: run.dropFirst().reduce(run.first!.box) { $0.union($1.box) }, matchesMRZ: true)
                     if let c = chosen, c.words > run.count || (c.words == run.count && c.field.confidence >= field.confidence) { continue }
                     chosen = (run.count, field)

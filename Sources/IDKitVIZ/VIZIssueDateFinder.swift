@@ -53,7 +53,8 @@ public struct VIZIssueDateFinder: Sendable {
     /// The date of issue printed as the start of a validity range that ends on the MRZ's expiry
     /// (`17.10.03-09.05.2013` under `Valabilitate / Validity`: one word to Tesseract), or `nil`.
     /// The range says what the date is, so it needs neither caption nor whole years of validity;
-    /// it must still fall after the birth and before the expiry.
+    /// it must still be a date of issue the MRZ's dates allow (not the birth, not in the future, a
+    /// validity period of 1 to 11 years before the expiry).
     public func dateOfIssue(inRangesOf lines: [VIZLine], mrz: MRZResult) -> VIZField? {
         guard let birth = mrz.dateOfBirth, let expiry = mrz.dateOfExpiry else { return nil }
         for line in lines {
@@ -62,7 +63,7 @@ public struct VIZIssueDateFinder: Sendable {
                 guard split.count == 2,
                       DocumentDate.candidates(split[1].text, monthFirst: false, kind: .expiry, reference: referenceDate).first == expiry.description,
                       let value = DocumentDate.candidates(split[0].text, monthFirst: false, kind: .issue, reference: referenceDate).first,
-                      let date = CalendarDate(iso8601: value), Self.isBetween(date, birth: birth, expiry: expiry), date <= referenceDate
+                      let date = CalendarDate(iso8601: value), Self.mayBeIssue(date, birth: birth, expiry: expiry, reference: referenceDate)
                 else { continue }
                 return VIZField(text: split[0].text, value: value, confidence: word.confidence, box: split[0].box, matchesMRZ: nil)
             }

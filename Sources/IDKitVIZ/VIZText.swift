@@ -51,20 +51,23 @@ public struct VIZLine: Sendable, Codable, Equatable {
 }
 
 extension VIZLine {
-    /// The line with each word that joins two dates by a hyphen (`17.10.03-09.05.2013`, a card's
-    /// validity printed as one range) split into the two dates, each with its share of the
-    /// word's box. A hyphen inside one date (`1974-08-12`) or a name (`CHIEN-SHENG`) splits nothing.
+    /// The line with each word that joins two dates by a dash (`17.10.03-09.05.2013`, a card's
+    /// validity printed as one range; ``dashes``) split into the two dates, each with its share of
+    /// the word's box. A hyphen inside one date (`1974-08-12`) or a name (`CHIEN-SHENG`) splits
+    /// nothing.
     public var splittingDateRanges: VIZLine {
         var line = self
         line.words = words.flatMap { word -> [VIZWord] in
             let characters = Array(word.text)
-            for (i, c) in characters.enumerated() where c == "-" || c == "\u{2013}" {
-                let first = String(characters[..<i]), second = String(characters[(i + 1)...])
+            for (i, c) in characters.enumerated() where Self.dashes.contains(c) {
+                // After the dash, and any more (`17.10.03--09.05.2013`).
+                let next = characters[(i + 1)...].firstIndex { !Self.dashes.contains($0) } ?? characters.count
+                let first = String(characters[..<i]), second = String(characters[next...])
                 guard Self.isWholeDate(first), Self.isWholeDate(second) else { continue }
-                let cut = word.box.left + word.box.width * i / characters.count
+                func x(_ k: Int) -> Int { word.box.left + word.box.width * k / characters.count }
                 var a = word, b = word
-                a.text = first; a.box.right = cut
-                b.text = second; b.box.left = cut + word.box.width / characters.count
+                a.text = first; a.box.right = x(i)
+                b.text = second; b.box.left = x(next)
                 return [a, b]
             }
             return [word]
@@ -72,9 +75,13 @@ extension VIZLine {
         return line
     }
 
-    /// Three groups of digits that read as a date.
+    /// A hyphen, an en dash, an em dash, a minus sign.
+    static let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}", "\u{2212}"]
+
+    /// Three groups of digits that read as a date, ending in a digit or a date's end mark.
     static func isWholeDate(_ text: String) -> Bool {
-        text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).count == 3
+        guard let last = text.last, last.isNumber || last == "." else { return false }
+        return text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).count == 3
             && !DocumentDate.candidates(text, monthFirst: false, kind: .issue, reference: .today).isEmpty
     }
 }

@@ -47,8 +47,10 @@ import IDKitAAMVA
         #expect(r[.dateOfBirth].value == "1974-08-12")
     }
 
-    /// The MRZ holds `740812`; a page printing 1874 or 2074 names another century. Only a
-    /// four-digit year between 1900 and 2099 can say so, and a birth date not yet come cannot.
+    /// The MRZ holds `740812`, which the century rule puts at 2074 with a reference date in 2080
+    /// and at 1974 in 2025. A page printing the other century's four-digit year gives the birth
+    /// that century, but only a year between 1900 and 2099, never a birth not yet come, and never
+    /// an expiry.
     @Test func aPrintedFourDigitYearGivesTheMRZDateItsCentury() throws {
         let merger = DocumentMerger(referenceDate: CalendarDate(year: 2080, month: 1, day: 1))
         let centenarian = try MRZParser(referenceDate: CalendarDate(year: 2080, month: 1, day: 1)).parse(lines: Self.td3.input.mrz!)
@@ -63,10 +65,16 @@ import IDKitAAMVA
             let other = merger.merge(mrz: centenarian, vizFront: VIZReading([.dateOfBirth: printed]))
             #expect(other[.dateOfBirth].readings[.mrz] == "2074-08-12", "\(printed)")
         }
-        // In 2025 the rule says 1974, and 2074 is a birth not yet come.
-        let now = DocumentMerger(referenceDate: Self.reference).merge(mrz: mrz, vizFront: VIZReading([.dateOfBirth: "12.08.2074"]))
-        #expect(now[.dateOfBirth].readings[.mrz] == "1974-08-12")
-        #expect(now.dataMatch.dateOfBirth == .mismatch)
+        // In 2025 the rule says 1974, 2074 is a birth not yet come, and 1874 lies outside 1900-2099.
+        for printed in ["12.08.2074", "12.08.1874"] {
+            let now = DocumentMerger(referenceDate: Self.reference).merge(mrz: mrz, vizFront: VIZReading([.dateOfBirth: printed]))
+            #expect(now[.dateOfBirth].readings[.mrz] == "1974-08-12", "\(printed)")
+            #expect(now.dataMatch.dateOfBirth == .mismatch, "\(printed)")
+        }
+        // The expiry (2012-04-15) keeps its century whatever the page prints.
+        let expiry = DocumentMerger(referenceDate: Self.reference).merge(mrz: mrz, vizFront: VIZReading([.dateOfExpiry: "15.04.1912"]))
+        #expect(expiry[.dateOfExpiry].readings[.mrz] == "2012-04-15")
+        #expect(expiry.dataMatch.dateOfExpiry == .mismatch)
     }
 
     @Test func aDateThatCannotBeReadIsKeptAndReported() {

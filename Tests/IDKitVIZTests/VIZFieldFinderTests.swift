@@ -132,6 +132,13 @@ import Testing
         #expect(finder.fields(in: Self.lines(["01.01.11"]), mrz: Self.centenarian)[.dateOfBirth]?.value == "2011-01-01")
         #expect(finder.fields(in: Self.lines(["01.01.3011"]), mrz: Self.centenarian)[.dateOfBirth] == nil)
         #expect(finder.fields(in: Self.lines(["01.01.2111"]), mrz: Self.centenarian)[.dateOfBirth] == nil)
+        // A century read unsurely may be two digits misread: not taken.
+        #expect(finder.fields(in: Self.lines(["01.01.1911"], confidence: 0.8), mrz: Self.centenarian)[.dateOfBirth] == nil)
+        // Nor with the day and month swapped as well: 1 February 1911 is not the MRZ's 2 January.
+        #expect(finder.fields(in: Self.lines(["01.02.1911"]), mrz: Self.centenarian)[.dateOfBirth] == nil)
+        // An expiry has no other century: 1912 for the MRZ's 2012 is a misread.
+        #expect(finder.fields(in: Self.lines(["15.04.1912"]), mrz: Self.specimen)[.dateOfExpiry] == nil)
+        #expect(finder.fields(in: Self.lines(["15.04.2012"]), mrz: Self.specimen)[.dateOfExpiry]?.value == "2012-04-15")
     }
 
     @Test("a validity printed as one range is read as its two dates")
@@ -142,8 +149,11 @@ import Testing
         #expect(line.words[0].box.right < line.words[1].box.left)
         let found = try #require(finder.fields(in: [line], mrz: Self.specimen)[.dateOfExpiry])
         #expect(found.value == "2012-04-15" && found.text == "15.04.2012")
+        // An em dash, or two hyphens, split the same way.
+        #expect(Self.lines(["17.10.03\u{2014}15.04.2012"])[0].splittingDateRanges.words.map(\.text) == ["17.10.03", "15.04.2012"])
+        #expect(Self.lines(["17.10.03--15.04.2012"])[0].splittingDateRanges.words.map(\.text) == ["17.10.03", "15.04.2012"])
         // A hyphen inside one date or a name splits nothing.
-        for word in ["1974-08-12", "CHIEN-SHENG", "12-08-1974", "A-15.04.2012"] {
+        for word in ["1974-08-12", "CHIEN-SHENG", "12-08-1974", "A-15.04.2012", "15.04.2012-"] {
             #expect(Self.lines([word])[0].splittingDateRanges.words.map(\.text) == [word])
         }
     }

@@ -90,5 +90,7 @@ import Testing
         #expect(finder.dateOfIssue(inRangesOf: Self.lines(["17.10.03-16.04.2012"]), mrz: Self.specimen) == nil)
         #expect(finder.dateOfIssue(inRangesOf: Self.lines(["17.10.2013-15.04.2012"]), mrz: Self.specimen) == nil)
         #expect(finder.dateOfIssue(inRangesOf: Self.lines(["17.10.03 15.04.2012"]), mrz: Self.specimen) == nil)
+        // A start no validity period allows (22 years before the expiry) is no date of issue.
+        #expect(finder.dateOfIssue(inRangesOf: Self.lines(["01.01.1990-15.04.2012"]), mrz: Self.specimen) == nil)
     }
 }
