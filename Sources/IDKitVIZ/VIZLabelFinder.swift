@@ -19,7 +19,7 @@ public struct VIZLabelFinder: Sendable {
                          "syntymapaikka", "szuletesi hely", "locul nasterii"]),
         (.issuingAuthority, ["authority", "autorite", "behorde", "autoridad", "autorita", "autoriteit", "autoridade",
                              "organ wydajacy", "vydal", "myndighet", "viranomainen", "kiallito hatosag", "autoritatea",
-                             "issuing authority"]),
+                             "issuing authority", "issued by", "delivre par", "emisa de"]),
     ]
 
     /// Captions of the fields the MRZ holds: not read here, but they bound the columns of those
@@ -28,7 +28,8 @@ public struct VIZLabelFinder: Sendable {
     static let otherCaptions = ["surname", "given names", "date of birth", "date of expiry", "nationality", "passport no",
                                 "document no", "date de naissance", "date d expiration", "prenoms", "nationalite",
                                 "vornamen", "geburtstag", "gultig bis", "staatsangehorigkeit", "geschlecht",
-                                "apellidos", "fecha de nacimiento", "fecha de caducidad", "nacionalidad"]
+                                "apellidos", "fecha de nacimiento", "fecha de caducidad", "nacionalidad",
+                                "validity", "validite", "valabilitate"]
 
     /// The date two-digit years are resolved against.
     public var referenceDate: CalendarDate
@@ -48,7 +49,7 @@ public struct VIZLabelFinder: Sendable {
     /// The fields found under their captions in `lines`. Every value has `matchesMRZ` `null`:
     /// the MRZ holds nothing to compare it with.
     public func fields(in lines: [VIZLine]) -> [DocumentFieldName: VIZField] {
-        let captions = Self.captions(in: lines)
+        let captions = Self.captions(in: lines.map(Self.splitAtSlashes))
         var found: [DocumentFieldName: VIZField] = [:]
         for caption in captions {
             guard let field = caption.field, found[field] == nil else { continue }
@@ -143,6 +144,30 @@ public struct VIZLabelFinder: Sendable {
             }
         }
         return out
+    }
+
+    /// The line with each word split at its slashes, each part with its share of the word's box:
+    /// a caption in several languages is often printed, or read, without a space at its slashes
+    /// (`Emisa de/Delivré par/Issued by`), and its words would run into one another's.
+    static func splitAtSlashes(_ line: VIZLine) -> VIZLine {
+        var split = line
+        split.words = line.words.flatMap { word -> [VIZWord] in
+            let characters = Array(word.text)
+            guard characters.count > 1, characters.contains("/") else { return [word] }
+            var parts: [VIZWord] = [], start = 0
+            func x(_ k: Int) -> Int { word.box.left + word.box.width * k / characters.count }
+            for k in 0...characters.count where k == characters.count || characters[k] == "/" {
+                if k > start {
+                    var part = word
+                    part.text = String(characters[start..<k])
+                    part.box.left = x(start); part.box.right = x(k)
+                    parts.append(part)
+                }
+                start = k + 1
+            }
+            return parts.isEmpty ? [word] : parts
+        }
+        return split
     }
 
     /// Lower case, accents and marks removed, letters and spaces only (`Délivrance/` → `delivrance`).

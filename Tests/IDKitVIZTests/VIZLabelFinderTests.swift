@@ -125,4 +125,23 @@ import Testing
     func notACaption() {
         #expect(finder.fields(in: [Self.line(0, [(100, "Data")]), Self.line(1, [(100, "12.05.2020")])]).isEmpty)
     }
+
+    /// A Romanian card's captions as Tesseract gives them: three languages joined by slashes with
+    /// no spaces, so that `par/Issued` is one word. The authority's caption is found in its parts,
+    /// and the validity's caption bounds its column: the range beside it is no part of the value.
+    @Test("captions joined by slashes without spaces, and the column a validity caption bounds")
+    func captionsJoinedBySlashes() {
+        let lines = [
+            Self.line(0, [(100, "Emisa de/Delivreé par/Issued by"), (800, "Valabilitate/Validite/Validity")]),
+            Self.line(1, [(100, "Mun. Zenith"), (800, "17.10.03-15.04.2012")]),
+        ]
+        let found = finder.fields(in: lines)
+        #expect(found[.issuingAuthority]?.value == "Mun. Zenith")
+        #expect(found[.issuingAuthority]?.matchesMRZ == nil)
+        // Without a caption beside it, the column runs on to the line's end.
+        let unbounded = finder.fields(in: [Self.line(0, [(100, "Emisa de/Delivreé par/Issued by")]), lines[1]])
+        #expect(unbounded[.issuingAuthority]?.value == "Mun. Zenith 17.10.03-15.04.2012")
+        // A word that is no caption in any of its parts finds nothing.
+        #expect(finder.fields(in: [Self.line(0, [(100, "Nume/Nom/Last name")]), lines[1]])[.issuingAuthority] == nil)
+    }
 }
