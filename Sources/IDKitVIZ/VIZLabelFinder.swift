@@ -78,6 +78,14 @@ public struct VIZLabelFinder: Sendable {
                         words.insert(all[first], at: 0)
                     }
                 }
+                // A mark OCR read at either end (`=`, `~`, `>`) is no word of the value; and a place
+                // or an authority, a name, holds no date: one after its first word is the column
+                // beside it (`Mun. Hunedoara 17.10.03`, a validity's start under its own caption).
+                while let w = words.first, words.count > 1, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
+                while let w = words.last, words.count > 1, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { words.removeLast() }
+                if field != .dateOfIssue, let date = words.dropFirst().firstIndex(where: { VIZLine.isWholeDate(VIZFieldFinder.trimmed($0.text)) }) {
+                    words.removeSubrange(date...)
+                }
                 let text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " .,;:/|-"))
                 let confidence = words.map(\.confidence).min() ?? 0
                 // Text nothing can check is taken only when read surely; a date of issue is

@@ -144,4 +144,17 @@ import Testing
         // A word that is no caption in any of its parts finds nothing.
         #expect(finder.fields(in: [Self.line(0, [(100, "Nume/Nom/Last name")]), lines[1]])[.issuingAuthority] == nil)
     }
+
+    /// A mark OCR read before a value is no part of it, and a date after an authority's name is
+    /// the column beside it.
+    @Test("marks at a value's ends and a date after a name are left out")
+    func marksAndDatesLeftOut() {
+        let marked = finder.fields(in: [Self.line(0, [(100, "Authority")]), Self.line(1, [(100, "= STADT ZENITH ~")])])
+        #expect(marked[.issuingAuthority]?.value == "STADT ZENITH")
+        let dated = finder.fields(in: [Self.line(0, [(100, "Issued by")]), Self.line(1, [(100, "Mun. Zenith 17.10.03")])])
+        #expect(dated[.issuingAuthority]?.value == "Mun. Zenith")
+        // The date of issue is a date.
+        let issue = finder.fields(in: [Self.line(0, [(100, "Date of issue")]), Self.line(1, [(100, "16 APR/AVR 07")])])
+        #expect(issue[.dateOfIssue]?.value == "2007-04-16")
+    }
 }
