@@ -42,6 +42,18 @@ extension DocumentScanner {
         if verifiedMRZ != nil || aamva != nil {
             scan.document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
                 .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: reading(vizFront), vizBack: reading(vizBack))
+            // A verified MRZ never gives way to a VIZ value that contradicts it (`matchesMRZ`
+            // false: a sex printed otherwise): the document keeps the MRZ's; the field's readings
+            // and `viz.fields` report the other.
+            if verifiedMRZ != nil, var document = scan.document {
+                let contradicted = Set([vizFront, vizBack].compactMap { $0 }.flatMap { $0.fields.filter { $0.value.matchesMRZ == false }.keys })
+                for name in contradicted {
+                    guard let mrzValue = document.fields[name]?.readings[.mrz] else { continue }
+                    document.fields[name]?.value = mrzValue
+                    document.fields[name]?.source = .mrz
+                }
+                scan.document = document
+            }
         }
         let documentClass = scan.document?.documentClass ?? verifiedMRZ.flatMap { DocumentMerger.documentClass(of: $0) }
         let settings = redaction.settings(for: documentClass)

@@ -20,6 +20,10 @@ public struct VIZLabelFinder: Sendable {
         (.issuingAuthority, ["authority", "autorite", "behorde", "autoridad", "autorita", "autoriteit", "autoridade",
                              "organ wydajacy", "vydal", "myndighet", "viranomainen", "kiallito hatosag", "autoritatea",
                              "issuing authority", "issued by", "delivre par", "emisa de"]),
+        // The MRZ holds the sex, but a single letter is not told from stray marks by its meaning:
+        // it is found under its caption only, and compared with the MRZ's by the scan. Captions of
+        // fewer than five letters match exactly (``near(_:_:)``).
+        (.sex, ["sex", "sexe", "sexo", "sesso", "geschlecht", "geslacht", "pohlavi", "sukupuoli", "sexul", "kon", "plec", "kyn"]),
     ]
 
     /// Captions of the fields the MRZ holds: not read here, but they bound the columns of those
@@ -86,6 +90,11 @@ public struct VIZLabelFinder: Sendable {
                 if field != .dateOfIssue, let date = words.dropFirst().firstIndex(where: { VIZLine.isWholeDate(VIZFieldFinder.trimmed($0.text)) }) {
                     words.removeSubrange(date...)
                 }
+                // A sex is a letter or a few in each language (`F`, `KVK/F`, `NŐ / F`): the words
+                // after them are the next column's (`F 01 JAN`).
+                if field == .sex, let end = words.dropFirst().firstIndex(where: { $0.text.count > 4 || $0.text.contains(where: \.isNumber) }) {
+                    words.removeSubrange(end...)
+                }
                 let text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " .,;:/|-"))
                 let confidence = words.map(\.confidence).min() ?? 0
                 // Text nothing can check is taken only when read surely; a date of issue is
@@ -106,6 +115,8 @@ public struct VIZLabelFinder: Sendable {
         switch field {
         case .dateOfIssue:
             return DocumentDate.candidates(text, monthFirst: false, kind: .issue, reference: referenceDate).first
+        case .sex:
+            return Self.sexLetter(text)
         default:
             return text.contains(where: \.isLetter) ? text : nil
         }
@@ -184,8 +195,20 @@ public struct VIZLabelFinder: Sendable {
         return String(plain.unicodeScalars.filter { $0.properties.isAlphabetic || $0 == " " }.map(Character.init))
     }
 
-    /// Within one edit in six letters (at least one): OCR drops and swaps letters of small print.
+    /// The ICAO letter (`M`, `F`, `X`; 9303-3 §4.3) a sex's printed value holds: the one such
+    /// letter among the parts of a value in several languages (`KVK/F`, `V/F`, `S/F`, `M/M`), or
+    /// `nil` for a value that holds none or two different ones.
+    static func sexLetter(_ text: String) -> String? {
+        let parts = text.uppercased().split(whereSeparator: { $0 == "/" || $0 == " " })
+        let letters = Set(parts.filter { ["M", "F", "X"].contains($0) }.map(String.init))
+        return letters.count == 1 ? letters.first : nil
+    }
+
+    /// Within one edit in six letters (at least one): OCR drops and swaps letters of small print. A
+    /// caption of fewer than five letters (`sex`, `kon`) only as it is: one edit would make it
+    /// many a short word (`set`, `non`).
     static func near(_ a: String, _ b: String) -> Bool {
+        guard b.count >= 5 else { return a == b }
         let limit = max(1, b.count / 6)
         guard abs(a.count - b.count) <= limit else { return false }
         let x = Array(a.utf8), y = Array(b.utf8)

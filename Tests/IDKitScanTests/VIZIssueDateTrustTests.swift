@@ -41,4 +41,34 @@ import Testing
         let lines = [Self.line(0, "Date of issue"), Self.line(1, "04.07.2007", confidence: 0.7), Self.line(4, "15 APR 2012", x: 900)]
         #expect(scanner.vizFields(in: lines, mrz: Self.specimen)[.dateOfIssue] == nil)
     }
+
+    /// The sex under its caption is compared with the MRZ's (`F` on the specimen): a page that
+    /// prints another is reported as not matching, never dropped or taken as matching.
+    @Test func theSexUnderItsCaptionIsComparedWithTheMRZ() {
+        #expect(Self.specimen.fields.sex == "F")
+        let same = scanner.vizFields(in: [Self.line(0, "Sex/Sexe"), Self.line(1, "F")], mrz: Self.specimen)[.sex]
+        #expect(same?.value == "F" && same?.matchesMRZ == true)
+        let other = scanner.vizFields(in: [Self.line(0, "Sex/Sexe"), Self.line(1, "M")], mrz: Self.specimen)[.sex]
+        #expect(other?.value == "M" && other?.matchesMRZ == false)
+        // Read unsurely, nothing is said of it.
+        #expect(scanner.vizFields(in: [Self.line(0, "Sex/Sexe"), Self.line(1, "M", confidence: 0.7)], mrz: Self.specimen)[.sex] == nil)
+    }
+
+    /// A sex printed otherwise than the verified MRZ says goes into the merge as the VIZ's
+    /// reading, but the document keeps the MRZ's; the field's readings show the contradiction.
+    @Test func aVerifiedMRZNeverGivesWayToAContradictingSex() throws {
+        let box = VIZBox(left: 0, top: 0, right: 10, bottom: 10)
+        let page = VIZPage(lines: [], fields: [.sex: VIZField(text: "M", value: "M", confidence: 0.95, box: box, matchesMRZ: false),
+                                               .lastName: VIZField(text: "ERIKSSON", value: "ERIKSSON", confidence: 0.95, box: box, matchesMRZ: true)],
+                           pageWidth: 100, pageHeight: 100, dotsPerInch: 300)
+        var scan = DocumentScan(status: .ok, reason: nil, band: nil, reading: nil, parsed: Self.specimen, quality: nil, barcodes: [],
+                                document: nil, timingsMs: [:])
+        scanner.mergeAndRedact(&scan, verifiedMRZ: Self.specimen, vizFront: page, vizBack: nil)
+        let document = try #require(scan.document)
+        #expect(document[.sex].value == "F")
+        #expect(document[.sex].source == .mrz)
+        #expect(document[.sex].readings[.vizFront] == "M")
+        // A field that matches takes the VIZ's printed form, as before.
+        #expect(document[.lastName].source == .vizFront)
+    }
 }

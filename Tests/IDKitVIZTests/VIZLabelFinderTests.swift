@@ -43,7 +43,26 @@ import Testing
         #expect(found[.dateOfIssue]?.value == "2007-04-16")
         #expect(found[.dateOfIssue]?.text == "16 APR/AVR 07")
         #expect(found[.issuingAuthority]?.value == "PASSPORT OFFICE")
+        #expect(found[.sex]?.value == "F")
+        #expect(found[.sex]?.text == "F")
         #expect(found.values.allSatisfy { $0.matchesMRZ == nil })
+    }
+
+    /// The sex under its caption: the ICAO letter among the parts of a value in several
+    /// languages, the next column's words left out; a short caption only as it is printed.
+    @Test("the sex under its caption, in its languages' forms")
+    func sexUnderItsCaption() {
+        func sex(_ caption: String, _ value: String) -> VIZField? {
+            finder.fields(in: [Self.line(0, [(100, caption)]), Self.line(1, [(100, value)])])[.sex]
+        }
+        #expect(sex("Kyn/Sex/Sexe", "KVK/F")?.value == "F")
+        #expect(sex("Sex", "V/F")?.value == "F")
+        #expect(sex("Geschlecht", "M")?.value == "M")
+        #expect(sex("Sex", "F 01 JAN")?.text == "F")
+        // Two different letters, none, or a caption one letter off a short one: nothing.
+        #expect(sex("Sex", "M/F") == nil)
+        #expect(sex("Sex", "ZENITH") == nil)
+        #expect(sex("Set", "F") == nil)
     }
 
     /// A place of birth or an authority (nothing can check them) read unsurely is no value: the
