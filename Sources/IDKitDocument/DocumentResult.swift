@@ -246,9 +246,17 @@ public struct DocumentWarning: Sendable, Equatable, Hashable, Codable {
         case chipNotAuthenticated
         /// A data group the phone sent could not be read.
         case chipDataGroupUnreadable
+        /// The VIZ prints a value the verified MRZ contradicts (the sex under its caption): the
+        /// document keeps the MRZ's, and the field's readings hold both.
+        case vizContradictsMRZ
     }
     public var code: Code
     public var message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
 }
 
 /// The merged reading of one document: from the MRZ, the barcode and the VIZ of both sides.

@@ -77,8 +77,12 @@ extension DocumentScanner {
         let lines = read.map(\.splittingDateRanges)
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
-        // The sex under its caption, against the MRZ's (`<`, unspecified, compares with nothing).
-        if let sex = fields[.sex], mrz.fields.sex != "<" { fields[.sex]?.matchesMRZ = sex.value == mrz.fields.sex }
+        // The sex under its caption, against the MRZ's: the MRZ's `<` (parsed as empty) is
+        // unspecified, which a page prints as `X` (ICAO 9303-3 §4.3 and -4).
+        if let sex = fields[.sex] {
+            let mrzSex = mrz.fields.sex.isEmpty || mrz.fields.sex == "<" ? "X" : mrz.fields.sex
+            fields[.sex]?.matchesMRZ = sex.value == mrzSex
+        }
         // A date of issue only where the MRZ's dates allow it: one under the caption that they rule
         // out (not before the expiry, or the birth date: a caption read beside the other date's, as
         // on a US visa's `Issue Date` / `Expiration Date` pair) is that other date, and one the

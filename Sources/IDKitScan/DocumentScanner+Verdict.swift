@@ -43,14 +43,18 @@ extension DocumentScanner {
             scan.document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
                 .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: reading(vizFront), vizBack: reading(vizBack))
             // A verified MRZ never gives way to a VIZ value that contradicts it (`matchesMRZ`
-            // false: a sex printed otherwise): the document keeps the MRZ's; the field's readings
-            // and `viz.fields` report the other.
+            // false: a sex printed otherwise): the document keeps the MRZ's, says so in a warning
+            // (`vizContradictsMRZ`), and its readings and `viz.fields` hold the other.
             if verifiedMRZ != nil, var document = scan.document {
-                let contradicted = Set([vizFront, vizBack].compactMap { $0 }.flatMap { $0.fields.filter { $0.value.matchesMRZ == false }.keys })
-                for name in contradicted {
-                    guard let mrzValue = document.fields[name]?.readings[.mrz] else { continue }
-                    document.fields[name]?.value = mrzValue
-                    document.fields[name]?.source = .mrz
+                for (side, page) in [(DocumentSource.vizFront, vizFront), (.vizBack, vizBack)] {
+                    for (name, field) in page?.fields ?? [:] where field.matchesMRZ == false {
+                        // Redacted, the readings are gone and nothing is put back.
+                        guard let mrzValue = document.fields[name]?.readings[.mrz] else { continue }
+                        document.fields[name]?.value = mrzValue
+                        document.fields[name]?.source = .mrz
+                        document.warnings.append(DocumentWarning(code: .vizContradictsMRZ, message:
+                            "\(side.rawValue).\(name.rawValue): the visual zone prints \(field.value) where the verified MRZ holds \(mrzValue.isEmpty ? "<" : mrzValue); the MRZ's is kept"))
+                    }
                 }
                 scan.document = document
             }

@@ -23,7 +23,8 @@ public struct VIZLabelFinder: Sendable {
         // The MRZ holds the sex, but a single letter is not told from stray marks by its meaning:
         // it is found under its caption only, and compared with the MRZ's by the scan. Captions of
         // fewer than five letters match exactly (``near(_:_:)``).
-        (.sex, ["sex", "sexe", "sexo", "sesso", "geschlecht", "geslacht", "pohlavi", "sukupuoli", "sexul", "kon", "plec", "kyn"]),
+        // (`Kön` and `Płeć` are left out: `kon` is many a word, `KON TUM` a place.)
+        (.sex, ["sex", "sexe", "sexo", "sesso", "geschlecht", "geslacht", "pohlavi", "sukupuoli", "sexul", "kyn"]),
     ]
 
     /// Captions of the fields the MRZ holds: not read here, but they bound the columns of those

@@ -52,10 +52,19 @@ import Testing
         #expect(other?.value == "M" && other?.matchesMRZ == false)
         // Read unsurely, nothing is said of it.
         #expect(scanner.vizFields(in: [Self.line(0, "Sex/Sexe"), Self.line(1, "M", confidence: 0.7)], mrz: Self.specimen)[.sex] == nil)
+        // The MRZ's `<` is unspecified, which the page prints as `X` (the composite check digit
+        // does not cover the sex: the specimen stays valid).
+        let unspecified = try! MRZParser(referenceDate: CalendarDate(year: 2025, month: 1, day: 1)).parse(lines: [
+            "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+            "L898902C36UTO7408122<1204159ZE184226B<<<<<10",
+        ])
+        #expect(unspecified.isValid)
+        #expect(scanner.vizFields(in: [Self.line(0, "Sex/Sexe"), Self.line(1, "X")], mrz: unspecified)[.sex]?.matchesMRZ == true)
+        #expect(scanner.vizFields(in: [Self.line(0, "Sex/Sexe"), Self.line(1, "F")], mrz: unspecified)[.sex]?.matchesMRZ == false)
     }
 
     /// A sex printed otherwise than the verified MRZ says goes into the merge as the VIZ's
-    /// reading, but the document keeps the MRZ's; the field's readings show the contradiction.
+    /// reading, but the document keeps the MRZ's and warns; the field's readings hold both.
     @Test func aVerifiedMRZNeverGivesWayToAContradictingSex() throws {
         let box = VIZBox(left: 0, top: 0, right: 10, bottom: 10)
         let page = VIZPage(lines: [], fields: [.sex: VIZField(text: "M", value: "M", confidence: 0.95, box: box, matchesMRZ: false),
@@ -68,6 +77,8 @@ import Testing
         #expect(document[.sex].value == "F")
         #expect(document[.sex].source == .mrz)
         #expect(document[.sex].readings[.vizFront] == "M")
+        #expect(document.warnings.map(\.code) == [.vizContradictsMRZ])
+        #expect(document.warnings.first?.message.contains("vizFront.sex") == true)
         // A field that matches takes the VIZ's printed form, as before.
         #expect(document[.lastName].source == .vizFront)
     }
