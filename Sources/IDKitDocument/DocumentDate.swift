@@ -75,9 +75,9 @@ public enum DocumentDate {
     /// birth after `reference` is none. Only a birth: the expiry's rule (within 50 years of
     /// `reference`) leaves no other century a document can hold, and an expiry in 19xx is a
     /// misread, not a century.
-    public static func century(of mrz: String, printedAs printed: String, in text: String, kind: Kind, reference: CalendarDate) -> String? {
+    public static func century(ofBirth mrz: String, printedAs printed: String, in text: String, reference: CalendarDate) -> String? {
         let m = Array(mrz.utf8), p = Array(printed.utf8)
-        guard kind == .birth, m.count == 10, p.count == 10, m[4...] == p[4...], let my = Int(mrz.prefix(4)),
+        guard m.count == 10, p.count == 10, m[4...] == p[4...], let my = Int(mrz.prefix(4)),
               let py = Int(printed.prefix(4)), abs(my - py) == 100, (1900...2099).contains(py), (1900...2099).contains(my),
               printed <= reference.description else { return nil }
         // Only 19 for 20 or 20 for 19, two digits apart: `3016` is `2016` misread, and so may

@@ -147,9 +147,9 @@ struct SourceReadings {
                     v[name] = first
                     dateCandidates[source.index][Self.dateSlot(name)!] = candidates
                     // A birth date the MRZ holds as `YYMMDD` whose four-digit year the VIZ prints
-                    // in another century takes that century (``DocumentDate/century(of:printedAs:in:kind:reference:)``).
-                    if let mrzDate = self[.mrz, name],
-                       let printed = DocumentDate.century(of: mrzDate, printedAs: first, in: text, kind: kind, reference: reference) {
+                    // in another century takes that century (``DocumentDate/century(ofBirth:printedAs:in:reference:)``).
+                    if name == .dateOfBirth, let mrzDate = self[.mrz, name],
+                       let printed = DocumentDate.century(ofBirth: mrzDate, printedAs: first, in: text, reference: reference) {
                         self[.mrz, name] = printed
                         v[name] = printed
                     }

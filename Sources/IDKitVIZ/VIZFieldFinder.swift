@@ -31,7 +31,7 @@ public struct VIZFieldFinder: Sendable {
         var found: [DocumentFieldName: VIZField] = [:]
         for name in DocumentFieldName.allCases {
             guard let match = matcher(for: name, mrz: mrz) else { continue }
-            // A birth date whose century the print gives (``DocumentDate/century(of:printedAs:in:kind:reference:)``)
+            // A birth date whose century the print gives (``DocumentDate/century(ofBirth:printedAs:in:reference:)``)
             // only where every word of it was read surely: `01.01.1915` for a printed `01.01.2015`
             // is two digits misread, and would make a child a centenarian.
             let mrzBirth = name == .dateOfBirth ? mrz.dateOfBirth?.description : nil
@@ -73,8 +73,8 @@ public struct VIZFieldFinder: Sendable {
                     if candidates.contains(wanted) { return wanted }
                     // The MRZ's day, month and two-digit year with the century the print gives, in
                     // the text's first reading only (not with its day and month swapped as well).
-                    if let first = candidates.first,
-                       let printed = DocumentDate.century(of: wanted, printedAs: first, in: form, kind: kind, reference: referenceDate) {
+                    if kind == .birth, let first = candidates.first,
+                       let printed = DocumentDate.century(ofBirth: wanted, printedAs: first, in: form, reference: referenceDate) {
                         return printed
                     }
                 }

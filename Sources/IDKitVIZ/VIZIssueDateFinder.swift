@@ -59,13 +59,12 @@ public struct VIZIssueDateFinder: Sendable {
         guard let birth = mrz.dateOfBirth, let expiry = mrz.dateOfExpiry else { return nil }
         for line in lines {
             for word in line.words {
-                let split = VIZLine(text: word.text, confidence: word.confidence, box: word.box, words: [word]).splittingDateRanges.words
-                guard split.count == 2,
-                      DocumentDate.candidates(split[1].text, monthFirst: false, kind: .expiry, reference: referenceDate).first == expiry.description,
-                      let value = DocumentDate.candidates(split[0].text, monthFirst: false, kind: .issue, reference: referenceDate).first,
+                guard let range = word.dateRange,
+                      DocumentDate.candidates(range.end.text, monthFirst: false, kind: .expiry, reference: referenceDate).first == expiry.description,
+                      let value = DocumentDate.candidates(range.start.text, monthFirst: false, kind: .issue, reference: referenceDate).first,
                       let date = CalendarDate(iso8601: value), Self.mayBeIssue(date, birth: birth, expiry: expiry, reference: referenceDate)
                 else { continue }
-                return VIZField(text: split[0].text, value: value, confidence: word.confidence, box: split[0].box, matchesMRZ: nil)
+                return VIZField(text: range.start.text, value: value, confidence: word.confidence, box: range.start.box, matchesMRZ: nil)
             }
         }
         return nil

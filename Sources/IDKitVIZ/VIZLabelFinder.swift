@@ -175,14 +175,8 @@ public struct VIZLabelFinder: Sendable {
             let characters = Array(word.text)
             guard characters.count > 1, characters.contains("/") else { return [word] }
             var parts: [VIZWord] = [], start = 0
-            func x(_ k: Int) -> Int { word.box.left + word.box.width * k / characters.count }
             for k in 0...characters.count where k == characters.count || characters[k] == "/" {
-                if k > start {
-                    var part = word
-                    part.text = String(characters[start..<k])
-                    part.box.left = x(start); part.box.right = x(k)
-                    parts.append(part)
-                }
+                if k > start { parts.append(word.part(start..<k)) }
                 start = k + 1
             }
             return parts.isEmpty ? [word] : parts

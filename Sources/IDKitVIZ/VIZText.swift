@@ -50,28 +50,40 @@ public struct VIZLine: Sendable, Codable, Equatable {
     }
 }
 
+extension VIZWord {
+    /// The characters `range` of the word, with its share of the word's box (the box cut in
+    /// proportion to the characters, as OCR gives no box per character).
+    public func part(_ range: Range<Int>) -> VIZWord {
+        let characters = Array(text), count = max(1, characters.count)
+        func x(_ k: Int) -> Int { box.left + box.width * k / count }
+        var part = self
+        part.text = String(characters[range])
+        part.box.left = x(range.lowerBound)
+        part.box.right = x(range.upperBound)
+        return part
+    }
+
+    /// The two dates of a word that joins them by a dash (`17.10.03-09.05.2013`, a card's validity
+    /// printed as one range; ``VIZLine/dashes``), or `nil`. A hyphen inside one date (`1974-08-12`)
+    /// or a name (`CHIEN-SHENG`) joins no two dates.
+    public var dateRange: (start: VIZWord, end: VIZWord)? {
+        let characters = Array(text)
+        for (i, c) in characters.enumerated() where VIZLine.dashes.contains(c) {
+            // After the dash, and any more (`17.10.03--09.05.2013`).
+            let next = characters[(i + 1)...].firstIndex { !VIZLine.dashes.contains($0) } ?? characters.count
+            guard VIZLine.isWholeDate(String(characters[..<i])), VIZLine.isWholeDate(String(characters[next...])) else { continue }
+            return (part(0..<i), part(next..<characters.count))
+        }
+        return nil
+    }
+}
+
 extension VIZLine {
-    /// The line with each word that joins two dates by a dash (`17.10.03-09.05.2013`, a card's
-    /// validity printed as one range; ``dashes``) split into the two dates, each with its share of
-    /// the word's box. A hyphen inside one date (`1974-08-12`) or a name (`CHIEN-SHENG`) splits
-    /// nothing.
+    /// The line with each word that joins two dates by a dash split into the two
+    /// (``VIZWord/dateRange``).
     public var splittingDateRanges: VIZLine {
         var line = self
-        line.words = words.flatMap { word -> [VIZWord] in
-            let characters = Array(word.text)
-            for (i, c) in characters.enumerated() where Self.dashes.contains(c) {
-                // After the dash, and any more (`17.10.03--09.05.2013`).
-                let next = characters[(i + 1)...].firstIndex { !Self.dashes.contains($0) } ?? characters.count
-                let first = String(characters[..<i]), second = String(characters[next...])
-                guard Self.isWholeDate(first), Self.isWholeDate(second) else { continue }
-                func x(_ k: Int) -> Int { word.box.left + word.box.width * k / characters.count }
-                var a = word, b = word
-                a.text = first; a.box.right = x(i)
-                b.text = second; b.box.left = x(next)
-                return [a, b]
-            }
-            return [word]
-        }
+        line.words = words.flatMap { word in word.dateRange.map { [$0.start, $0.end] } ?? [word] }
         return line
     }
 
