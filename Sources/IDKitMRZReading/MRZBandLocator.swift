@@ -55,57 +55,80 @@ public struct MRZBandLocator: Sendable {
     /// thickened ink) share them.
     func locate(in ink: InkComponents) -> [MRZBand] {
         let image = ink.image
-        // Large images: look at half resolution first (a quarter of the pixels); characters of
-        // 18 px and more are still 9 px there. Small print falls through to full resolution.
-        let large = image.width * image.height > Self.halvedSearchPixels && onlyWindows == nil
-        var rough: [MRZBand] = []
-        if large {
-            let half = ink.half
-            // Both binarization windows, as at full resolution: large print (characters of 30 px
-            // and more in the image) holds together only in the larger one.
-            for radius in [8, 20] {
-                let components = ink.components(radius: radius, halved: true)
-                let all = locate(components: components, imageSize: (half.width, half.height)).filter { $0.characterHeight >= 9 }
-                // Only a clean find: nearly every character a component, every line the full length.
-                let found = all.filter { band in
-                    band.lines.allSatisfy { line in
-                        let length = hypot(line.end.x - line.start.x, line.end.y - line.start.y) / band.pitch + 1
-                        return line.componentCount >= band.lineLength * 9 / 10 && abs(length - Double(band.lineLength)) < 0.7
-                    }
-                }
-                if !found.isEmpty { return Self.sorted(found.map { $0.scaled(by: 2) }) }
-                // A find that is not clean is kept for when the full resolution finds nothing:
-                // thin faint print, whose fillers break into specks at full resolution and hold
-                // together only at half (the fragmented-print look's ink thickened there), gives
-                // one whole line and the other in pieces: on such print both searches would
-                // otherwise come back empty, and the kept find reads it exactly, while no other
-                // photo, real specimen or card front without an MRZ reads differently.
-                rough += all.map { $0.scaled(by: 2) }
-            }
+        let pixels = image.width * image.height
+        // Two binarization windows: small print (low resolution) and large print (characters of
+        // 30 px and more hold together only in the larger one). Over ``halvedSearchPixels`` the
+        // large window is searched at half resolution (a quarter of the pixels, where characters
+        // of 18 px and more are still 9 px): labeling is the costly step of each look, and the
+        // large window at full resolution cost a photo without an MRZ as much as the small one.
+        // Over ``halvedFirstPixels`` the half resolution comes first, and large print ends the
+        // search there; below it the small window's full-resolution find comes first, so that
+        // the band's outline, from which a card's other side is placed, keeps its precision where
+        // a half-resolution pixel is a larger share of the document.
+        guard onlyWindows == nil, pixels > Self.halvedSearchPixels else {
+            return Self.sorted(fullResolution(ink, windows: onlyWindows ?? [8, 20]))
         }
-        var bands: [MRZBand] = []
-        // Two binarization windows: small print (low resolution) and large print. A large image's
-        // large print was searched at half resolution with both windows, where it is 9 px and
-        // more: at full resolution only the small window looks for small print. The large window
-        // there would cost a card front without an MRZ much of its scan (labeling a large image
-        // is the costly step of each look) and reads no real specimen and no bench-scan photo
-        // differently; the few stress photos it changes are no more often exact, and never
-        // verified and wrong either way.
-        for radius in onlyWindows ?? (large ? [8] : [8, 20]) {
-            let components = ink.components(radius: radius, halved: false)
-            bands += locate(components: components, imageSize: (image.width, image.height))
-            // A band of nearly whole lines ends the search, unless its lines stand further apart
-            // than ``usualLineSpacing``: pieces of two TD3 lines, 2.5 pitches apart and broken
-            // where fillers were too small to be components, look like a TD2 of 36 characters (a
-            // Dutch passport turned by 8°), and the other window may find the whole lines.
-            if let best = bands.first, best.lines.allSatisfy({ $0.componentCount >= best.lineLength * 7 / 10 }),
-               best.lineSpacing < Self.usualLineSpacing * best.characterHeight { break }
+        if pixels > Self.halvedFirstPixels {
+            let half = halfResolution(ink)
+            if !half.clean.isEmpty { return Self.sorted(half.clean) }
+            let bands = fullResolution(ink, windows: [8])
+            return Self.sorted(bands.isEmpty ? half.rough : bands)
         }
-        return Self.sorted(bands.isEmpty ? rough : bands)
+        let bands = fullResolution(ink, windows: [8])
+        if let best = bands.first, Self.endsSearch(best) { return Self.sorted(bands) }
+        let half = halfResolution(ink)
+        return Self.sorted(half.clean.isEmpty ? bands + half.rough : half.clean)
     }
 
+    /// The search at full resolution with each of `windows` in turn, until a band ends it.
+    private func fullResolution(_ ink: InkComponents, windows: [Int]) -> [MRZBand] {
+        var bands: [MRZBand] = []
+        for radius in windows {
+            bands += locate(components: ink.components(radius: radius, halved: false), imageSize: (ink.image.width, ink.image.height))
+            if let best = bands.first, Self.endsSearch(best) { break }
+        }
+        return bands
+    }
+
+    /// A band of nearly whole lines ends the search, unless its lines stand further apart than
+    /// ``usualLineSpacing``: pieces of two TD3 lines, 2.5 pitches apart and broken where fillers
+    /// were too small to be components, look like a TD2 of 36 characters (a Dutch passport turned
+    /// by 8°), and the other window may find the whole lines.
+    static func endsSearch(_ best: MRZBand) -> Bool {
+        best.lines.allSatisfy { $0.componentCount >= best.lineLength * 7 / 10 } && best.lineSpacing < usualLineSpacing * best.characterHeight
+    }
+
+    /// The search at half resolution with both windows, in image coordinates: the clean finds of
+    /// the first window that has any (nearly every character a component, every line the full
+    /// length), else every find (`rough`). A find that is not clean is kept for when the full
+    /// resolution finds nothing: thin faint print, whose fillers break into specks at full
+    /// resolution and hold together only at half (the fragmented-print look's ink thickened
+    /// there), gives one whole line and the other in pieces: on such print both searches would
+    /// otherwise come back empty, and the kept find reads it exactly, while no other photo, real
+    /// specimen or card front without an MRZ reads differently.
+    private func halfResolution(_ ink: InkComponents) -> (clean: [MRZBand], rough: [MRZBand]) {
+        let half = ink.half
+        var rough: [MRZBand] = []
+        for radius in [8, 20] {
+            let all = locate(components: ink.components(radius: radius, halved: true), imageSize: (half.width, half.height)).filter { $0.characterHeight >= 9 }
+            let clean = all.filter { band in
+                band.lines.allSatisfy { line in
+                    let length = hypot(line.end.x - line.start.x, line.end.y - line.start.y) / band.pitch + 1
+                    return line.componentCount >= band.lineLength * 9 / 10 && abs(length - Double(band.lineLength)) < 0.7
+                }
+            }
+            if !clean.isEmpty { return (clean.map { $0.scaled(by: 2) }, []) }
+            rough += all.map { $0.scaled(by: 2) }
+        }
+        return ([], rough)
+    }
+
+    /// Images larger than this search the large window at half resolution (see ``locate(in:)``).
+    /// Between it and ``halvedFirstPixels`` a photo without an MRZ is spared half a labeling a
+    /// look: the real specimens cut above their MRZ, p90 38 -> 35 ms.
+    static let halvedSearchPixels = 500_000
     /// Images larger than this are searched at half resolution first.
-    static let halvedSearchPixels = 1_200_000
+    static let halvedFirstPixels = 1_200_000
 
     static func sorted(_ bands: [MRZBand]) -> [MRZBand] {
         bands.sorted { a, b in a.lines.reduce(0) { $0 + $1.componentCount } > b.lines.reduce(0) { $0 + $1.componentCount } }
