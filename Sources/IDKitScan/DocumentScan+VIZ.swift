@@ -69,9 +69,7 @@ extension DocumentScan {
 
     /// `viz`'s page mapped onto the outline `corners` of the image it was read from.
     static func pageToImage(_ viz: VIZPage, corners: Quadrilateral) -> Homography? {
-        let rectangle = [Point(x: 0, y: 0), Point(x: Double(viz.pageWidth), y: 0),
-                         Point(x: Double(viz.pageWidth), y: Double(viz.pageHeight)), Point(x: 0, y: Double(viz.pageHeight))]
-        return Homography(from: rectangle, to: corners.corners)
+        Homography(from: DocumentScanner.pageCorners(width: viz.pageWidth, height: viz.pageHeight), to: corners.corners)
     }
 
     /// The `sides` member: `null` for a scan of one image; for both sides of a card `{"match",

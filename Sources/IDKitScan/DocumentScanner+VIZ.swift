@@ -23,15 +23,16 @@ extension DocumentScanner {
     }
 
     /// One document's visual zone read from `image`, and what reading it cost: the document
-    /// straightened at 300 dpi, its MRZ blanked (``visualZonePage(of:_:band:dpi:)``), its text lines
+    /// straightened at 300 dpi, its MRZ and its `barcodes` blanked
+    /// (``visualZonePage(of:_:band:excluding:dpi:)``), its text lines
     /// recognized, the MRZ's fields found among them (``VIZFieldFinder``) and the fields the MRZ
     /// lacks under their captions (``VIZLabelFinder``). `nil` when the outline maps onto no page or
     /// Tesseract cannot run.
     func visualZone(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand, mrz: MRZResult,
-                    dpi: Double = 300) -> (page: VIZPage, milliseconds: Double)? {
+                    barcodes: [Quadrilateral] = [], dpi: Double = 300) -> (page: VIZPage, milliseconds: Double)? {
         guard case .success(let recognizer) = Self.vizRecognizer else { return nil }
         let t0 = Date()
-        guard let page = Self.visualZonePage(of: image, detection, band: band, dpi: dpi),
+        guard let page = Self.visualZonePage(of: image, detection, band: band, excluding: barcodes, dpi: dpi),
               let (lines, fields) = vizReading(of: page, recognizer: recognizer, mrz: mrz, dpi: dpi) else { return nil }
         let result = VIZPage(lines: lines, fields: fields, pageWidth: page.width, pageHeight: page.height, dotsPerInch: dpi)
         return (result, Date().timeIntervalSince(t0) * 1000)
@@ -99,27 +100,52 @@ extension DocumentScanner {
         return fields
     }
 
-    /// The document straightened at `dpi` with its MRZ band and what lies below it blanked; `nil`
-    /// when the outline does not map onto a page.
-    public static func visualZonePage(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand, dpi: Double = 300) -> GrayImage? {
+    /// The document straightened at `dpi` with its MRZ band and what lies below it blanked, and
+    /// the barcodes at `excluding` (their quads in `image`); `nil` when the outline does not map
+    /// onto a page.
+    public static func visualZonePage(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand,
+                                      excluding barcodes: [Quadrilateral] = [], dpi: Double = 300) -> GrayImage? {
         guard var page = straightened(image, detection, dpi: dpi) else { return nil }
         let (width, height) = (page.width, page.height)
-        let rectangle = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: Double(width), y: Double(height)), Point(x: 0, y: Double(height))]
-        guard let imageToPage = Homography(from: detection.corners.corners, to: rectangle) else { return nil }
+        guard let imageToPage = Homography(from: detection.corners.corners, to: pageCorners(width: width, height: height)) else { return nil }
         // The MRZ's top on the page, less a millimeter: its lines are the MRZ's, not the VIZ's.
         let top = band.inkQuad.corners.map { imageToPage.apply($0).y }.min() ?? Double(height)
         let cut = max(0, min(height, Int(top - dpi / 25.4)))
         for i in (cut * width)..<(height * width) { page.pixels[i] = 255 }
+        blank(barcodes, on: &page, imageToPage: imageToPage, dpi: dpi)
         return page
     }
+
+    /// Blanks each barcode (its quad in the image `imageToPage` maps onto `page`) with a margin of
+    /// ``barcodeMargin``. Tesseract reads a symbol's bars as a picture or as stray letters, and
+    /// its layout analysis joins it to the text beside it: a Code 128 beside a caption cut the
+    /// caption short (`Date o!` for `Date of issue`, TestVectors/viz/card-a-back-barcode.png).
+    static func blank(_ barcodes: [Quadrilateral], on page: inout GrayImage, imageToPage: Homography, dpi: Double) {
+        let margin = barcodeMargin * dpi / 25.4
+        for quad in barcodes {
+            let corners = quad.corners.map(imageToPage.apply)
+            let x0 = max(0, Int((corners.map(\.x).min()! - margin).rounded(.down))), x1 = min(page.width, Int((corners.map(\.x).max()! + margin).rounded(.up)))
+            let y0 = max(0, Int((corners.map(\.y).min()! - margin).rounded(.down))), y1 = min(page.height, Int((corners.map(\.y).max()! + margin).rounded(.up)))
+            guard x0 < x1, y0 < y1 else { continue }
+            for y in y0..<y1 { for x in x0..<x1 { page.pixels[y * page.width + x] = 255 } }
+        }
+    }
+
+    /// A straightened page's corners, top-left first, clockwise (as a document's outline).
+    static func pageCorners(width: Int, height: Int) -> [Point] {
+        [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: Double(width), y: Double(height)), Point(x: 0, y: Double(height))]
+    }
+
+    /// The margin (mm) blanked around a barcode: its quiet zone, at least ten modules on a
+    /// Code 128 or PDF417 (ISO/IEC 15417 §4.2, 15438 §4.2) of 0.1–0.2 mm.
+    static let barcodeMargin = 1.0
 
     /// The document straightened at `dpi` (its format's size); `nil` when the outline does not map
     /// onto a page.
     static func straightened(_ image: GrayImage, _ detection: DetectedDocument, dpi: Double) -> GrayImage? {
         let (width, height) = DocumentCropper.size(of: detection, dpi: dpi)
         guard width > 1, height > 1, width * height <= 64_000_000 else { return nil }
-        let rectangle = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: Double(width), y: Double(height)), Point(x: 0, y: Double(height))]
-        guard let pageToImage = Homography(from: rectangle, to: detection.corners.corners) else { return nil }
+        guard let pageToImage = Homography(from: pageCorners(width: width, height: height), to: detection.corners.corners) else { return nil }
         return image.warped(width: width, height: height, by: pageToImage, fill: 255, interpolation: .bicubic)
     }
 }

@@ -20,7 +20,7 @@ extension DocumentScanner {
         if let format = outcome?.reading?.format, detection != nil { detection?.format = DocumentFormat(mrz: format) }
         var viz: (page: VIZPage, milliseconds: Double)?
         if readVIZ, let image, let detection, let band = outcome?.band, let parsed = outcome?.parsed {
-            viz = visualZone(of: image, detection, band: band, mrz: parsed)
+            viz = visualZone(of: image, detection, band: band, mrz: parsed, barcodes: barcodes.map(\.quad))
         }
         var scan = DocumentScan(status: status, reason: reason, band: outcome?.band, reading: outcome?.reading, parsed: outcome?.parsed,
                                 quality: nil, barcodes: barcodes, document: nil, timingsMs: [:])

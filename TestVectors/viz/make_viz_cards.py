@@ -3,7 +3,9 @@
 (Tests/IDKitScanTests/CardSidesTests.swift): a front with the visual zone (portrait, names with
 national characters, number, dates in the issuer's printed form) and a back with the MRZ and the
 fields the MRZ lacks (date of issue, authority, place of birth); and the front of another card,
-which must not be taken for the first card's.
+which must not be taken for the first card's; and the first card's back again with a Code 128
+symbol of its number beside the captioned fields (zint, Debian's `zint`), which the visual zone's
+reading must leave out.
 
 Writes card-*.png and viz-cards.json (each card's MRZ and printed values). Everything is made
 here: DejaVu Sans (fonts-dejavu-core) for the visual zone, OCR-B (fonts-ocr-b) for the MRZ,
@@ -13,6 +15,8 @@ made-up people, each side photographed on a desk at about 300 dpi. No randomness
 """
 import json
 import os
+import subprocess
+import tempfile
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -79,7 +83,16 @@ def front(c):
     return card
 
 
-def back(c, lines):
+def code128(text, height_mm):
+    """A Code 128 symbol of `text` as zint draws it (no human-readable line), 3 px a module."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "code128.png")
+        subprocess.run(["zint", "-b", "20", "--notext", "--scale=1.5", f"--height={height_mm * DPMM / 3:.0f}",
+                        f"--data={text}", "-o", out], check=True, capture_output=True)
+        return Image.open(out).convert("RGB")
+
+
+def back(c, lines, barcode=False):
     card, w, h = card_canvas()
     d = ImageDraw.Draw(card)
     caption, value, _ = fonts()
@@ -88,6 +101,9 @@ def back(c, lines):
         d.text((int(5 * DPMM), y), c["captions"][key], fill=(90, 90, 90), font=caption)
         d.text((int(5 * DPMM), y + 20), text, fill=(20, 20, 20), font=value)
         y += int(7.5 * DPMM)
+    if barcode:
+        symbol = code128(c["number"], 9)
+        card.paste(symbol, (w - symbol.width - int(5 * DPMM), int(6 * DPMM)))
     # Zone VII: OCR-B at 10 characters per inch, the lines about 3.5 mm apart, above the bottom edge.
     ocr = ImageFont.truetype(OCRB, int(round(3.4 * DPMM)))
     for k, line in enumerate(lines):
@@ -114,8 +130,11 @@ def main():
         if k == 0:
             files["back"] = f"card-{c['id']}-back.png"
             photographed(back(c, lines), -1.5).save(os.path.join(HERE, files["back"]), optimize=True)
+            files["backWithBarcode"] = f"card-{c['id']}-back-barcode.png"
+            photographed(back(c, lines, barcode=True), -1.5).save(os.path.join(HERE, files["backWithBarcode"]), optimize=True)
         manifest["cards"].append({"files": files, "mrz": lines, "surname": c["surname"], "given": c["given"],
-                                  "number": c["number"], "printed": c["printed"]})
+                                  "number": c["number"], "printed": c["printed"],
+                                  **({"barcode": {"format": "Code128", "text": c["number"]}} if k == 0 else {})})
     with open(os.path.join(HERE, "viz-cards.json"), "w", encoding="utf-8") as f:
         json.dump(manifest, f, ensure_ascii=False, indent=1)
         f.write("\n")

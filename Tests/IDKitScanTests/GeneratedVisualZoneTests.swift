@@ -73,6 +73,33 @@ import Testing
         #expect(scan.viz?.fields[.firstName] == nil)
     }
 
+    /// A Code 128 beside the captioned fields of a card's back (make_viz_cards.py): Tesseract's
+    /// layout joins the symbol to the caption beside it and cut it short (`Date o!`). The symbol
+    /// is read, and the visual zone is read as on the same back without it.
+    @Test("a barcode is left out of the visual zone")
+    func barcodeLeftOut() throws {
+        let scanner = DocumentScanner(referenceDate: CalendarDate(year: 2025, month: 1, day: 1), readVIZ: true)
+        let plain = scanner.scan(file: Self.folder.appendingPathComponent("card-a-back.png").path)
+        let scan = scanner.scan(file: Self.folder.appendingPathComponent("card-a-back-barcode.png").path)
+        #expect(plain.barcodes.isEmpty)
+        let barcode = try #require(scan.barcodes.first)
+        #expect(barcode.format == .code128)
+        #expect(barcode.bytes == Array("L01X00T47".utf8))
+        let lines = try #require(scan.viz?.lines)
+        #expect(lines.map(\.text) == plain.viz?.lines.map(\.text))
+        #expect(lines.contains { $0.text == "Ausstellungsdatum / Date of issue" })
+        // No line lies on the symbol (the lines' quads in the image, as `--json` gives them).
+        struct Output: Decodable { struct VIZ: Decodable { struct Line: Decodable { var text: String; var quad: [[Double]] }; var lines: [Line] }; var viz: VIZ }
+        let output = try JSONDecoder().decode(Output.self, from: Data(scan.json(file: "card").utf8))
+        #expect(output.viz.lines.count == lines.count)
+        for line in output.viz.lines {
+            let center = Point(x: line.quad.map { $0[0] }.reduce(0, +) / 4, y: line.quad.map { $0[1] }.reduce(0, +) / 4)
+            #expect(!barcode.quad.contains(center), "\(line.text)")
+        }
+        #expect(scan.viz?.fields[.dateOfIssue]?.value == "2022-03-12")
+        #expect(scan.viz?.fields[.issuingAuthority].map { Self.folded($0.value) } == "stadt dusseldorf")
+    }
+
     @Test("image redaction blacks out the printed values of the redacted fields, and only those")
     func imageRedaction() throws {
         let path = Self.folder.appendingPathComponent("page-fra.png").path
