@@ -23,7 +23,7 @@ extension DocumentResult: JSONSchemaDescribed {
             ]).orNull,
             "dataMatch": .object([
                 "documentNumber": state, "dateOfBirth": state, "dateOfExpiry": state, "wholeDocument": state,
-                "lastName": state, "firstName": state,
+                "lastName": state, "firstName": state, "sex": state,
             ]),
             "derived": .object([
                 "referenceDate": JSONSchema.string.with("format", "date"), "age": JSONSchema.integer.orNull,

@@ -126,17 +126,36 @@ public struct DataMatch: Sendable, Equatable, Hashable, Codable {
     /// since an MRZ may truncate a name that the VIZ prints whole).
     public var lastName: DataMatchState
     public var firstName: DataMatchState
+    /// The sex, `M`, `F` or `X`, for information as the names (not part of ``wholeDocument``): a
+    /// printed sex is read under its caption only, and an MRZ's `<` (unspecified) is not compared.
+    /// A scan whose visual zone contradicts a verified MRZ's sex also warns `vizContradictsMRZ`.
+    public var sex: DataMatchState
 
     public init(documentNumber: DataMatchState = .notPerformed, dateOfBirth: DataMatchState = .notPerformed,
                 dateOfExpiry: DataMatchState = .notPerformed, lastName: DataMatchState = .notPerformed,
-                firstName: DataMatchState = .notPerformed) {
+                firstName: DataMatchState = .notPerformed, sex: DataMatchState = .notPerformed) {
         self.documentNumber = documentNumber
         self.dateOfBirth = dateOfBirth
         self.dateOfExpiry = dateOfExpiry
         self.lastName = lastName
         self.firstName = firstName
+        self.sex = sex
         let three = [documentNumber, dateOfBirth, dateOfExpiry]
         wholeDocument = three.contains(.mismatch) ? .mismatch : three.contains(.match) ? .match : .notPerformed
+    }
+
+    enum CodingKeys: String, CodingKey { case documentNumber, dateOfBirth, dateOfExpiry, wholeDocument, lastName, firstName, sex }
+
+    /// A document result written before `sex` was compared reads with `sex` `notPerformed`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        documentNumber = try c.decode(DataMatchState.self, forKey: .documentNumber)
+        dateOfBirth = try c.decode(DataMatchState.self, forKey: .dateOfBirth)
+        dateOfExpiry = try c.decode(DataMatchState.self, forKey: .dateOfExpiry)
+        wholeDocument = try c.decode(DataMatchState.self, forKey: .wholeDocument)
+        lastName = try c.decode(DataMatchState.self, forKey: .lastName)
+        firstName = try c.decode(DataMatchState.self, forKey: .firstName)
+        sex = try c.decodeIfPresent(DataMatchState.self, forKey: .sex) ?? .notPerformed
     }
 }
 

@@ -227,7 +227,7 @@ struct SourceReadings {
 
     func dataMatch() -> DataMatch {
         DataMatch(documentNumber: state(.documentNumber), dateOfBirth: state(.dateOfBirth),
-                  dateOfExpiry: state(.dateOfExpiry), lastName: state(.lastName), firstName: state(.firstName))
+                  dateOfExpiry: state(.dateOfExpiry), lastName: state(.lastName), firstName: state(.firstName), sex: state(.sex))
     }
 
     /// `notPerformed` with fewer than two non-empty readings; else `match` when every pair agrees.

@@ -32,6 +32,22 @@ import IDKitAAMVA
         #expect(merger.merge(vizFront: front, vizBack: back)[.documentNumber].value == "B1")
     }
 
+    /// The sex compared, for information as the names: the specimen's MRZ holds `F`.
+    @Test func theSexIsComparedButLeavesTheWholeDocumentAlone() throws {
+        let merger = DocumentMerger(referenceDate: Self.reference)
+        #expect(mrz.fields.sex == "F")
+        #expect(merger.merge(mrz: mrz, vizFront: VIZReading([.sex: "F"])).dataMatch.sex == .match)
+        #expect(merger.merge(mrz: mrz, vizFront: VIZReading([.sex: "FEMALE"])).dataMatch.sex == .match)
+        let other = merger.merge(mrz: mrz, vizFront: VIZReading([.sex: "M", .documentNumber: "L898902C3"]))
+        #expect(other.dataMatch.sex == .mismatch)
+        #expect(other.dataMatch.wholeDocument == .match)
+        #expect(merger.merge(mrz: mrz).dataMatch.sex == .notPerformed)
+        // A result written without the member reads as not compared.
+        let old = try JSONDecoder().decode(DataMatch.self, from: Data(#"{"documentNumber":"match","dateOfBirth":"match","dateOfExpiry":"notPerformed","wholeDocument":"match","lastName":"match","firstName":"notPerformed"}"#.utf8))
+        #expect(old.sex == .notPerformed)
+        #expect(old.wholeDocument == .match)
+    }
+
     @Test func documentNumbersCompareWithoutFillersSpacesOrHyphens() {
         let merger = DocumentMerger(referenceDate: Self.reference)
         for printed in ["L898902C3", "L 898902 C3", "l898902-c3", "L898902C3<"] {
