@@ -193,6 +193,15 @@ public struct DocumentScanner: Sendable {
             parts += cut.map { ($0, nil) }
             detectMs += ms(since: start)
         }
+        let refineStart = Date()
+        // Each outline's sides on the image's own gray steps, at full resolution
+        // (``DocumentDetector/refined(_:in:beside:)``), never across into another document's.
+        let outlines = parts.map { $0.detection?.corners }
+        for k in parts.indices {
+            let others = outlines.indices.compactMap { $0 == k ? nil : outlines[$0] }
+            parts[k].detection = parts[k].detection.map { DocumentDetector.refined($0, in: first, beside: others) }
+        }
+        detectMs += ms(since: refineStart)
         if parts.isEmpty { parts = [(nil, outcome)] }
         // Barcodes go to the document they lie in; those in none go to the primary.
         func holder(_ b: Barcode) -> Int? {
