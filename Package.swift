@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "CIDKitData", exclude: ["README.md", "mrz-glyphs.onnx", "mrz-glyphs-degraded.onnx", "ocrb-templates.gray"]),
         .target(name: "IDKitMRZReading", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitImage", "COpenCVShim", "CIDKitData"]),
         // The visual zone's text (Tesseract) and the MRZ's fields in it.
-        .target(name: "IDKitVIZ", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitDocument", "IDKitImage", "CTesseractShim"]),
+        .target(name: "IDKitVIZ", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitDocument", "IDKitImage", "CTesseractShim", "CTesseract"]),
         // Documents in an image: outlines (OpenCV imgproc), format, corners in reading order.
         .target(name: "IDKitDocumentDetection", dependencies: ["IDKitMRZ", "IDKitImage", "IDKitMRZReading", "COpenCVShim"]),
         .target(name: "IDKitScan", dependencies: ["IDKitCore", "IDKitMRZ", "IDKitAAMVA", "IDKitImage", "IDKitMRZReading", "IDKitBarcode",

@@ -3,6 +3,7 @@
 
 #include <tesseract/baseapi.h>
 #include <tesseract/resultiterator.h>
+#include <leptonica/allheaders.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -26,6 +27,10 @@ extern "C" idk_tess *idk_tess_open(const char *datapath, const char *languages, 
         auto engine = std::make_unique<idk_tess>();
         // Tesseract writes its diagnostics to stderr unless told otherwise; a library must not.
         engine->api.SetVariable("debug_file", "/dev/null");
+        // Nor Leptonica, its image library, which reports a box clipped off a page (`Error in
+        // boxClipToRectangle`, on the Icelandic specimen's page) to stderr itself: a process-wide
+        // setting, the same value from every engine.
+        setMsgSeverity(L_SEVERITY_NONE);
         if (engine->api.Init(datapath, languages, tesseract::OEM_LSTM_ONLY) != 0) {
             copyMessage("Tesseract cannot load the language data", error, errorCapacity);
             return nullptr;

@@ -1,6 +1,9 @@
 import Foundation
 import IDKitImage
 internal import CTesseractShim
+// Links Tesseract and Leptonica (the module's `link` lines): tesseract.pc names Leptonica only
+// privately, and the shim calls it (`setMsgSeverity`).
+internal import CTesseract
 import Synchronization
 
 /// Reads the text lines of a document's visual inspection zone with Tesseract 5 (its LSTM

@@ -220,6 +220,20 @@ import IDKitTestSupport
         #expect(fused.stderr.contains("--viz cannot be used with --fuse"))
     }
 
+    /// Tesseract's image library reports a box clipped off the Icelandic specimen's page on
+    /// stderr unless silenced.
+    @Test("idkit scan --viz prints nothing of the libraries on stderr",
+          .enabled(if: FileManager.default.fileExists(atPath: realSpecimen), "needs ../shared/testdata/mrz-real; absent here"))
+    func vizLeavesStandardErrorAlone() throws {
+        let r = try IDKitBinary.run(["scan", "--json", "--viz", "--no-barcodes", Self.realSpecimen])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty, "stderr: \(r.stderr)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(((o["viz"] as? [String: Any])?["lines"] as? [Any])?.isEmpty == false)
+    }
+    static let realSpecimen = images.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/testdata/mrz-real/images/012_isl-pass.png").path
+
     @Test("idkit scan --annotate: an annotation that cannot be written exits 73 and says where and why")
     func annotationThatCannotBeWritten() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idkit-annotate-fail-\(getpid())")
