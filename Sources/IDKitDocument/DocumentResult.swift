@@ -127,7 +127,7 @@ public struct DataMatch: Sendable, Equatable, Hashable, Codable {
     public var lastName: DataMatchState
     public var firstName: DataMatchState
     /// The sex, `M`, `F` or `X`, for information as the names (not part of ``wholeDocument``): a
-    /// printed sex is read under its caption only, and an MRZ's `<` (unspecified) is not compared.
+    /// printed sex is read under its caption only, and an MRZ's `<` (unspecified) compares as `X`.
     /// A scan whose visual zone contradicts a verified MRZ's sex also warns `vizContradictsMRZ`.
     public var sex: DataMatchState
 

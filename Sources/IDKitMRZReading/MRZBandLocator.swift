@@ -74,6 +74,8 @@ public struct MRZBandLocator: Sendable {
             let bands = fullResolution(ink, windows: [8])
             return Self.sorted(bands.isEmpty ? half.rough : bands)
         }
+        // Between the two sizes the half resolution's finds stand in for the large window's at
+        // full resolution, which were listed with the small window's: the rough ones too.
         let bands = fullResolution(ink, windows: [8])
         if let best = bands.first, Self.endsSearch(best) { return Self.sorted(bands) }
         let half = halfResolution(ink)
@@ -100,8 +102,8 @@ public struct MRZBandLocator: Sendable {
 
     /// The search at half resolution with both windows, in image coordinates: the clean finds of
     /// the first window that has any (nearly every character a component, every line the full
-    /// length), else every find (`rough`). A find that is not clean is kept for when the full
-    /// resolution finds nothing: thin faint print, whose fillers break into specks at full
+    /// length), else every find (`rough`). Over ``halvedFirstPixels`` a find that is not clean is
+    /// kept for when the full resolution finds nothing: thin faint print, whose fillers break into specks at full
     /// resolution and hold together only at half (the fragmented-print look's ink thickened
     /// there), gives one whole line and the other in pieces: on such print both searches would
     /// otherwise come back empty, and the kept find reads it exactly, while no other photo, real

@@ -89,7 +89,7 @@ extension DocumentScanner {
         var page = Self.straightened(frontImage, outline, dpi: 300)
         if let width = page?.width, let height = page?.height,
            let imageToPage = Homography(from: outline.corners.corners, to: Self.pageCorners(width: width, height: height)) {
-            Self.blank(frontScan.barcodes.map(\.quad), on: &page!, imageToPage: imageToPage, dpi: 300)
+            Self.blank(frontScan.barcodes.map(\.quad), of: outline.corners, on: &page!, imageToPage: imageToPage, dpi: 300)
         }
         guard let page, let (lines, fields) = vizReading(of: page, recognizer: recognizer, mrz: mrz, dpi: 300) else {
             report.reason = "the front shows no document to read"

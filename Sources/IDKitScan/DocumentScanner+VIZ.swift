@@ -112,7 +112,7 @@ extension DocumentScanner {
         let top = band.inkQuad.corners.map { imageToPage.apply($0).y }.min() ?? Double(height)
         let cut = max(0, min(height, Int(top - dpi / 25.4)))
         for i in (cut * width)..<(height * width) { page.pixels[i] = 255 }
-        blank(barcodes, on: &page, imageToPage: imageToPage, dpi: dpi)
+        blank(barcodes, of: detection.corners, on: &page, imageToPage: imageToPage, dpi: dpi)
         return page
     }
 
@@ -120,12 +120,18 @@ extension DocumentScanner {
     /// ``barcodeMargin``. Tesseract reads a symbol's bars as a picture or as stray letters, and
     /// its layout analysis joins it to the text beside it: a Code 128 beside a caption cut the
     /// caption short (`Date o!` for `Date of issue`, TestVectors/viz/card-a-back-barcode.png).
-    static func blank(_ barcodes: [Quadrilateral], on page: inout GrayImage, imageToPage: Homography, dpi: Double) {
+    /// Only a barcode whose center lies on the document (`outline`, in the image): one the scan
+    /// gave this document because it lies on none maps anywhere, even across the outline's
+    /// horizon, where its box would cover the page or not be finite.
+    static func blank(_ barcodes: [Quadrilateral], of outline: Quadrilateral, on page: inout GrayImage, imageToPage: Homography, dpi: Double) {
         let margin = barcodeMargin * dpi / 25.4
-        for quad in barcodes {
+        let width = Double(page.width), height = Double(page.height)
+        for quad in barcodes where outline.contains(quad.center) {
             let corners = quad.corners.map(imageToPage.apply)
-            let x0 = max(0, Int((corners.map(\.x).min()! - margin).rounded(.down))), x1 = min(page.width, Int((corners.map(\.x).max()! + margin).rounded(.up)))
-            let y0 = max(0, Int((corners.map(\.y).min()! - margin).rounded(.down))), y1 = min(page.height, Int((corners.map(\.y).max()! + margin).rounded(.up)))
+            guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+            func clamped(_ v: Double, _ limit: Double) -> Double { min(limit, max(0, v)) }
+            let x0 = Int(clamped(corners.map(\.x).min()! - margin, width).rounded(.down)), x1 = Int(clamped(corners.map(\.x).max()! + margin, width).rounded(.up))
+            let y0 = Int(clamped(corners.map(\.y).min()! - margin, height).rounded(.down)), y1 = Int(clamped(corners.map(\.y).max()! + margin, height).rounded(.up))
             guard x0 < x1, y0 < y1 else { continue }
             for y in y0..<y1 { for x in x0..<x1 { page.pixels[y * page.width + x] = 255 } }
         }

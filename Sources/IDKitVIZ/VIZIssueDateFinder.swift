@@ -85,10 +85,23 @@ public struct VIZIssueDateFinder: Sendable {
     /// slip in a digit (`04.07.2009` for `01.07.2009`) than a document whose validity runs whole
     /// years and some days (a carried-over passport, a card expiring on the holder's birthday, a
     /// visa); such a date is taken only when every word of it was read surely
-    /// (``VIZField/sureConfidence``). Without an expiry, or for a value that is no date, nothing rules it out.
+    /// (``VIZField/sureConfidence``) and printed with its day and month alike: a page that pads
+    /// one with a zero pads the other (`22.02.2008`, `2.2.2008`, `12.4.2008`), and `2. 02. 2008`
+    /// is one with a digit lost, however sure Tesseract is of it (the real German passport's
+    /// `22.02.2008` read at 0.96). Without an expiry, or for a value that is no date, nothing rules
+    /// it out.
     public static func isTrusted(_ field: VIZField, mrz: MRZResult) -> Bool {
         guard let date = CalendarDate(iso8601: field.value), let expiry = mrz.dateOfExpiry else { return true }
-        return field.confidence >= VIZField.sureConfidence || runsWholeYears(from: date, to: expiry)
+        return (field.confidence >= VIZField.sureConfidence && paddedAlike(field.text)) || runsWholeYears(from: date, to: expiry)
+    }
+
+    /// Whether a date printed as three numbers, one of them a four-digit year, does not pad its
+    /// day or month with a zero while printing the other as a single digit; any other print passes.
+    static func paddedAlike(_ text: String) -> Bool {
+        let runs = text.split(whereSeparator: { !$0.isASCII || !$0.isNumber })
+        guard runs.count == 3, let year = runs.firstIndex(where: { $0.count == 4 }) else { return true }
+        let others = runs.indices.filter { $0 != year }.map { runs[$0] }
+        return !(others.contains { $0.count == 2 && $0.first == "0" } && others.contains { $0.count == 1 })
     }
 
     /// Whether `expiry` is `issue` plus a whole number of years (1 to 15), or that less one day. A

@@ -42,6 +42,14 @@ import IDKitAAMVA
         #expect(other.dataMatch.sex == .mismatch)
         #expect(other.dataMatch.wholeDocument == .match)
         #expect(merger.merge(mrz: mrz).dataMatch.sex == .notPerformed)
+        // An MRZ's `<` (unspecified; outside TD3's composite check digit) is the printed `X`.
+        var lines = Self.td3.input.mrz!
+        lines[1] = String(lines[1].prefix(20)) + "<" + String(lines[1].dropFirst(21))
+        let unspecified = try MRZParser(referenceDate: Self.reference).parse(lines: lines)
+        #expect(unspecified.isValid)
+        #expect(merger.merge(mrz: unspecified, vizFront: VIZReading([.sex: "X"])).dataMatch.sex == .match)
+        #expect(merger.merge(mrz: unspecified, vizFront: VIZReading([.sex: "F"])).dataMatch.sex == .mismatch)
+        #expect(merger.merge(mrz: unspecified).dataMatch.sex == .notPerformed)
         // A result written without the member reads as not compared.
         let old = try JSONDecoder().decode(DataMatch.self, from: Data(#"{"documentNumber":"match","dateOfBirth":"match","dateOfExpiry":"notPerformed","wholeDocument":"match","lastName":"match","firstName":"notPerformed"}"#.utf8))
         #expect(old.sex == .notPerformed)

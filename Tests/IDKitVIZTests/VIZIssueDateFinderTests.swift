@@ -62,6 +62,18 @@ import Testing
             #expect(!VIZIssueDateFinder.isTrusted(Self.issue(value, confidence: 0.73), mrz: Self.specimen), "\(value)")
             #expect(VIZIssueDateFinder.isTrusted(Self.issue(value, confidence: 0.95), mrz: Self.specimen), "\(value)")
         }
+        // Surely read, but a digit lost: the day and the month padded differently.
+        func printed(_ text: String, _ value: String) -> VIZField {
+            VIZField(text: text, value: value, confidence: 0.96, box: VIZBox(left: 0, top: 0, right: 10, bottom: 10), matchesMRZ: nil)
+        }
+        #expect(!VIZIssueDateFinder.isTrusted(printed("2. 04. 2007", "2007-04-02"), mrz: Self.specimen))
+        #expect(!VIZIssueDateFinder.isTrusted(printed("02.4.2007", "2007-04-02"), mrz: Self.specimen))
+        #expect(VIZIssueDateFinder.isTrusted(printed("12.04.2007", "2007-04-12"), mrz: Self.specimen))
+        #expect(VIZIssueDateFinder.isTrusted(printed("12.4.2007", "2007-04-12"), mrz: Self.specimen))
+        #expect(VIZIssueDateFinder.isTrusted(printed("2.4.2007", "2007-04-02"), mrz: Self.specimen))
+        #expect(VIZIssueDateFinder.isTrusted(printed("12 APR 2007", "2007-04-12"), mrz: Self.specimen))
+        // The expiry's whole years vouch for it however it is printed.
+        #expect(VIZIssueDateFinder.isTrusted(printed("16.4.2007", "2007-04-16"), mrz: Self.specimen))
         // Issued 1 January, expiring 31 December nine years on; issued 29 February.
         var mrz = Self.specimen
         mrz.dateOfExpiry = CalendarDate(year: 2016, month: 12, day: 31)
