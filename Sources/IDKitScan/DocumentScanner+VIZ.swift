@@ -84,6 +84,13 @@ extension DocumentScanner {
             let mrzSex = mrz.fields.sex.isEmpty || mrz.fields.sex == "<" ? "X" : mrz.fields.sex
             fields[.sex]?.matchesMRZ = sex.value == mrzSex
         }
+        // The nationality matches where one of its words is the MRZ's code (ICAO 9303-3 §5:
+        // `D` for Germany); words that name it (`DEUTSCH`) say nothing either way.
+        if let nationality = fields[.nationality] {
+            let code = (mrz.fields.nationality ?? "").replacingOccurrences(of: "<", with: "")
+            let words = nationality.text.uppercased().split(whereSeparator: { !$0.isLetter })
+            fields[.nationality]?.matchesMRZ = !code.isEmpty && words.contains { $0 == code } ? true : nil
+        }
         // A date of issue only where the MRZ's dates allow it: one under the caption that they rule
         // out (not before the expiry, or the birth date: a caption read beside the other date's, as
         // on a US visa's `Issue Date` / `Expiration Date` pair) is that other date, and one the

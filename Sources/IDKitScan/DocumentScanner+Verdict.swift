@@ -38,7 +38,11 @@ extension DocumentScanner {
     /// document class asks for, applied to everything `scan` reports.
     func mergeAndRedact(_ scan: inout DocumentScan, verifiedMRZ: MRZResult?, vizFront: VIZPage?, vizBack: VIZPage?) {
         let aamva = scan.barcodes.first { $0.format == .pdf417 }
-        func reading(_ page: VIZPage?) -> VIZReading? { page.map { VIZReading($0.fields.mapValues { $0.value }) } }
+        // The nationality the visual zone prints (most often in words) is not the code the document
+        // result holds: it stays in `viz.fields`, out of the merge.
+        func reading(_ page: VIZPage?) -> VIZReading? {
+            page.map { VIZReading($0.fields.filter { $0.key != .nationality }.mapValues { $0.value }) }
+        }
         if verifiedMRZ != nil || aamva != nil {
             scan.document = DocumentMerger(referenceDate: referenceDate, redaction: redaction)
                 .merge(mrz: verifiedMRZ, barcode: aamva?.bytes, vizFront: reading(vizFront), vizBack: reading(vizBack))

@@ -25,15 +25,21 @@ public struct VIZLabelFinder: Sendable {
         // fewer than five letters match exactly (``near(_:_:)``).
         // (`Kön` and `Płeć` are left out: `kon` is many a word, `KON TUM` a place.)
         (.sex, ["sex", "sexe", "sexo", "sesso", "geschlecht", "geslacht", "pohlavi", "sukupuoli", "sexul", "kyn"]),
+        // The nationality as printed: most often the holder's nationality in words, in the
+        // issuer's languages (`BRITISH CITIZEN`, `MAGYAR/HUNGARIAN`), which no MRZ code names;
+        // the scan says it matches the MRZ where it prints the MRZ's code itself (`CHE`, `D`).
+        (.nationality, ["nationality", "nationalite", "staatsangehorigkeit", "nacionalidad", "nazionalita", "nationaliteit",
+                        "nacionalidade", "obywatelstwo", "statni obcanstvi", "medborgarskap", "kansalaisuus",
+                        "allampolgarsag", "cetatenie", "rikisfang", "pilietybe", "drzavljanstvo", "kodakondsus"]),
     ]
 
     /// Captions of the fields the MRZ holds: not read here, but they bound the columns of those
     /// beside them (`Date of issue` and `Date of expiry` side by side). Phrases of five letters
     /// and more only, so that a value (`TOM`) is not taken for one (`Nom`).
-    static let otherCaptions = ["surname", "given names", "date of birth", "date of expiry", "nationality", "passport no",
-                                "document no", "date de naissance", "date d expiration", "prenoms", "nationalite",
-                                "vornamen", "geburtstag", "gultig bis", "staatsangehorigkeit", "geschlecht",
-                                "apellidos", "fecha de nacimiento", "fecha de caducidad", "nacionalidad",
+    static let otherCaptions = ["surname", "given names", "date of birth", "date of expiry", "passport no",
+                                "document no", "date de naissance", "date d expiration", "prenoms",
+                                "vornamen", "geburtstag", "gultig bis", "geschlecht",
+                                "apellidos", "fecha de nacimiento", "fecha de caducidad",
                                 "validity", "validite", "valabilitate"]
 
     /// The date two-digit years are resolved against.
@@ -94,6 +100,11 @@ public struct VIZLabelFinder: Sendable {
                 // A sex is a letter or a few in each language (`F`, `KVK/F`, `NŐ / F`): the words
                 // after them are the next column's (`F 01 JAN`).
                 if field == .sex, let end = words.dropFirst().firstIndex(where: { $0.text.count > 4 || $0.text.contains(where: \.isNumber) }) {
+                    words.removeSubrange(end...)
+                }
+                // A nationality holds no digit: one is the next column's (`REPUBLIC OF CHINA
+                // A234567893`, the passport number beside it).
+                if field == .nationality, let end = words.dropFirst().firstIndex(where: { $0.text.contains(where: \.isNumber) }) {
                     words.removeSubrange(end...)
                 }
                 let text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " .,;:/|-"))

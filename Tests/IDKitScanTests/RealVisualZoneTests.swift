@@ -30,6 +30,23 @@ struct RealVisualZoneTests {
         #expect(Set(Self.labels.images.map(\.file)) == Set(Self.expected.images.keys))
     }
 
+    /// The Estonian page prints its MRZ's code `EST` under `Kodakondsus/Nationality`; the
+    /// Australian one prints `AUSTRALIAN`, which names no code. Neither goes into the merge: the
+    /// document's nationality is the MRZ's code.
+    @Test func theNationalityAsPrintedAndWhetherItIsTheMRZsCode() throws {
+        let estonian = Self.scanner.scan(file: RealImages.directory.appendingPathComponent("images/064_est-pass.jpg").path)
+        let est = try #require(estonian.viz?.fields[.nationality])
+        #expect(est.text == "EST")
+        #expect(est.matchesMRZ == true)
+        #expect(estonian.document?[.nationality].value == "EST")
+        #expect(estonian.document?[.nationality].readings[.vizFront] == nil)
+        let australian = Self.scanner.scan(file: RealImages.directory.appendingPathComponent("images/022_aus-pass-phone.png").path)
+        let aus = try #require(australian.viz?.fields[.nationality])
+        #expect(aus.text == "AUSTRALIAN")
+        #expect(aus.matchesMRZ == nil)
+        #expect(australian.document?[.nationality].value == "AUS")
+    }
+
     @Test(arguments: Self.labels.images.map(\.file))
     func fieldsAsExpected(_ file: String) throws {
         let label = try #require(Self.labels.images.first { $0.file == file })

@@ -65,6 +65,19 @@ import Testing
         #expect(sex("Set", "F") == nil)
     }
 
+    /// The nationality under its caption, as printed, without the next column's number (the real
+    /// Taiwanese page's `REPUBLIC OF CHINA` beside its passport number); the scan compares it.
+    @Test("the nationality under its caption, as printed, the next column's number left out")
+    func nationalityUnderItsCaption() {
+        func nationality(_ caption: String, _ value: String) -> VIZField? {
+            finder.fields(in: [Self.line(0, [(100, caption)]), Self.line(1, [(100, value)])])[.nationality]
+        }
+        #expect(nationality("Nationality/Nationalité", "REPUBLIC OF CHINA A234567893")?.text == "REPUBLIC OF CHINA")
+        #expect(nationality("Staatsangehörigkeit/Nationality", "DEUTSCH")?.value == "DEUTSCH")
+        #expect(nationality("Kodakondsus/Nationality", "EST")?.matchesMRZ == nil)
+        #expect(nationality("Nationality", "1234") == nil)
+    }
+
     /// A place of birth or an authority (nothing can check them) read unsurely is no value: the
     /// real Latvian page's `MAROKA / MAR` read `NAR S/F` at 0.65, the sex column's value with it.
     /// A date of issue is still taken: the MRZ's expiry checks it (``VIZIssueDateFinder``).
