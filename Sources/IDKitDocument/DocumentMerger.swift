@@ -215,3 +215,10 @@ public struct DocumentInput: Sendable, Equatable {
         self.referenceDate = referenceDate
     }
 }
+
+extension DocumentMerger {
+    /// The sex an MRZ holds as a page prints it: `<` (unspecified, which the parser gives as "")
+    /// is the `X` of ICAO 9303-3 §4.3; `M` and `F` as they are. The merge's `dataMatch.sex` and the
+    /// scan's `viz.fields.sex.matchesMRZ` compare through it.
+    public static func printedSex(ofMRZ sex: String) -> String { sex.isEmpty || sex == "<" ? "X" : sex }
+}

@@ -233,9 +233,10 @@ struct SourceReadings {
     /// `notPerformed` with fewer than two non-empty readings; else `match` when every pair agrees.
     func state(_ name: DocumentFieldName) -> DataMatchState {
         var present = values[name.index].all.filter { !$0.value.isEmpty }
-        // An MRZ's `<` (unspecified, held as "") is the `X` a page prints for it (ICAO 9303-3
-        // §4.3), as the scan's `viz.fields.sex.matchesMRZ` has it.
-        if name == .sex, values[name.index][.mrz]?.isEmpty == true, !present.isEmpty { present.append((source: .mrz, value: "X")) }
+        // An MRZ's unspecified sex (held as "") against a printed one (``DocumentMerger/printedSex(ofMRZ:)``).
+        if name == .sex, let mrz = values[name.index][.mrz], mrz.isEmpty, !present.isEmpty {
+            present.append((source: .mrz, value: DocumentMerger.printedSex(ofMRZ: mrz)))
+        }
         guard present.count >= 2 else { return .notPerformed }
         for i in 0..<present.count {
             for j in (i + 1)..<present.count where !agree(name, present[i], present[j]) { return .mismatch }

@@ -86,12 +86,8 @@ extension DocumentScanner {
         let format = backScan.detection?.format ?? .td1
         var outline = frontScan.detection.flatMap { $0.outlineFound ? $0 : nil } ?? Self.wholeImage(frontImage, format: format)
         outline.format = format
-        var page = Self.straightened(frontImage, outline, dpi: 300)
-        if let width = page?.width, let height = page?.height,
-           let imageToPage = Homography(from: outline.corners.corners, to: Self.pageCorners(width: width, height: height)) {
-            Self.blank(frontScan.barcodes.map(\.quad), of: outline.corners, on: &page!, imageToPage: imageToPage, dpi: 300)
-        }
-        guard let page, let (lines, fields) = vizReading(of: page, recognizer: recognizer, mrz: mrz, dpi: 300) else {
+        guard let page = Self.visualZonePage(of: frontImage, outline, band: nil, excluding: frontScan.barcodes.map(\.quad), dpi: 300),
+              let (lines, fields) = vizReading(of: page, recognizer: recognizer, mrz: mrz, dpi: 300) else {
             report.reason = "the front shows no document to read"
             report.reasonKind = "frontUnreadable"
             return finished(backScan, report, since: t0)

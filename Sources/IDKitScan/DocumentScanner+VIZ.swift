@@ -78,12 +78,8 @@ extension DocumentScanner {
         let lines = read.map(\.splittingDateRanges)
         var fields = VIZFieldFinder(referenceDate: referenceDate).fields(in: lines, mrz: mrz)
         fields.merge(VIZLabelFinder(referenceDate: referenceDate).fields(in: lines)) { anchored, _ in anchored }
-        // The sex under its caption, against the MRZ's: the MRZ's `<` (parsed as empty) is
-        // unspecified, which a page prints as `X` (ICAO 9303-3 §4.3 and -4).
-        if let sex = fields[.sex] {
-            let mrzSex = mrz.fields.sex.isEmpty || mrz.fields.sex == "<" ? "X" : mrz.fields.sex
-            fields[.sex]?.matchesMRZ = sex.value == mrzSex
-        }
+        // The sex under its caption, against the MRZ's as a page prints it (`<` is `X`).
+        if let sex = fields[.sex] { fields[.sex]?.matchesMRZ = sex.value == DocumentMerger.printedSex(ofMRZ: mrz.fields.sex) }
         // The nationality matches where one of its words is the MRZ's code (ICAO 9303-3 §5:
         // `D` for Germany); words that name it (`DEUTSCH`) say nothing either way.
         if let nationality = fields[.nationality] {
@@ -107,18 +103,20 @@ extension DocumentScanner {
         return fields
     }
 
-    /// The document straightened at `dpi` with its MRZ band and what lies below it blanked, and
-    /// the barcodes at `excluding` (their quads in `image`); `nil` when the outline does not map
-    /// onto a page.
-    public static func visualZonePage(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand,
+    /// The document straightened at `dpi` with its MRZ band and what lies below it blanked (none
+    /// for a card's front, which has no MRZ), and the barcodes at `excluding` (their quads in
+    /// `image`); `nil` when the outline does not map onto a page.
+    public static func visualZonePage(of image: GrayImage, _ detection: DetectedDocument, band: MRZBand?,
                                       excluding barcodes: [Quadrilateral] = [], dpi: Double = 300) -> GrayImage? {
         guard var page = straightened(image, detection, dpi: dpi) else { return nil }
         let (width, height) = (page.width, page.height)
         guard let imageToPage = Homography(from: detection.corners.corners, to: pageCorners(width: width, height: height)) else { return nil }
-        // The MRZ's top on the page, less a millimeter: its lines are the MRZ's, not the VIZ's.
-        let top = band.inkQuad.corners.map { imageToPage.apply($0).y }.min() ?? Double(height)
-        let cut = max(0, min(height, Int(top - dpi / 25.4)))
-        for i in (cut * width)..<(height * width) { page.pixels[i] = 255 }
+        if let band {
+            // The MRZ's top on the page, less a millimeter: its lines are the MRZ's, not the VIZ's.
+            let top = band.inkQuad.corners.map { imageToPage.apply($0).y }.min() ?? Double(height)
+            let cut = max(0, min(height, Int(top - dpi / 25.4)))
+            for i in (cut * width)..<(height * width) { page.pixels[i] = 255 }
+        }
         blank(barcodes, of: detection.corners, on: &page, imageToPage: imageToPage, dpi: dpi)
         return page
     }

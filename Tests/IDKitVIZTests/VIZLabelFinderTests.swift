@@ -30,6 +30,11 @@ import Testing
 
     let finder = VIZLabelFinder(referenceDate: CalendarDate(year: 2025, month: 1, day: 1))
 
+    /// The field `name` found in a caption's line and the value's line below it.
+    func field(_ name: DocumentFieldName, _ caption: String, _ value: String) -> VIZField? {
+        finder.fields(in: [Self.line(0, [(100, caption)]), Self.line(1, [(100, value)])])[name]
+    }
+
     @Test("two captions side by side, each value in its column below")
     func specimenColumns() {
         let lines = [
@@ -52,9 +57,7 @@ import Testing
     /// languages, the next column's words left out; a short caption only as it is printed.
     @Test("the sex under its caption, in its languages' forms")
     func sexUnderItsCaption() {
-        func sex(_ caption: String, _ value: String) -> VIZField? {
-            finder.fields(in: [Self.line(0, [(100, caption)]), Self.line(1, [(100, value)])])[.sex]
-        }
+        func sex(_ caption: String, _ value: String) -> VIZField? { field(.sex, caption, value) }
         #expect(sex("Kyn/Sex/Sexe", "KVK/F")?.value == "F")
         #expect(sex("Sex", "V/F")?.value == "F")
         #expect(sex("Geschlecht", "M")?.value == "M")
@@ -69,9 +72,7 @@ import Testing
     /// Taiwanese page's `REPUBLIC OF CHINA` beside its passport number); the scan compares it.
     @Test("the nationality under its caption, as printed, the next column's number left out")
     func nationalityUnderItsCaption() {
-        func nationality(_ caption: String, _ value: String) -> VIZField? {
-            finder.fields(in: [Self.line(0, [(100, caption)]), Self.line(1, [(100, value)])])[.nationality]
-        }
+        func nationality(_ caption: String, _ value: String) -> VIZField? { field(.nationality, caption, value) }
         #expect(nationality("Nationality/Nationalité", "REPUBLIC OF CHINA A234567893")?.text == "REPUBLIC OF CHINA")
         #expect(nationality("Staatsangehörigkeit/Nationality", "DEUTSCH")?.value == "DEUTSCH")
         #expect(nationality("Kodakondsus/Nationality", "EST")?.matchesMRZ == nil)
