@@ -17,10 +17,15 @@ import IDKitTestSupport
 /// without the MRZ below the card, the frame along its left, right and bottom edges, whose left
 /// side the outline first put on the portrait's edge and the text's margin 3 mm inside, the card's
 /// plain margin beyond it (``DocumentDetector/hasSideOnPrint(_:_:beside:)``; 3.6% and 4.7% off).
+/// `TestVectors/images/sides-cut/` (`--sides DIR --count 40 --seed 17 --picks 4 33`): the side
+/// without the MRZ cut by the left border, and by the left and top borders, whose outline the
+/// border closed 12–15% narrower than the card (``DocumentDetector/restoredAtCardSize(_:as:beside:)``;
+/// 10.3% and 11.0% off).
 @Suite struct SidesInOneScanTests {
     static let all: [DocumentPhotos.Entry] = manifest("sides")
     static let gap: [DocumentPhotos.Entry] = manifest("sides-gap")
     static let onPrint: [DocumentPhotos.Entry] = manifest("sides-print")
+    static let cut: [DocumentPhotos.Entry] = manifest("sides-cut")
 
     static func manifest(_ folder: String) -> [DocumentPhotos.Entry] {
         let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
@@ -37,7 +42,7 @@ import IDKitTestSupport
     /// within 2% of the diagonal, the side without an MRZ up to a half turn) and no other entry,
     /// even where the frame runs along three of a side's edges or cuts a third of it off: the MRZ
     /// side primary and read, the other side `mrzNotFound`, of the card's format by its shape.
-    @Test(arguments: all + gap + onPrint)
+    @Test(arguments: all + gap + onPrint + cut)
     func listsBothSides(_ photo: DocumentPhotos.Entry) throws {
         let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent(photo.file).path)
         let mrzSide = photo.documents[0], otherSide = photo.documents[1]
