@@ -24,6 +24,14 @@ extension DocumentDetector {
     /// else turns square to a side beside it that moved. An outline placed from the MRZ alone is
     /// left as it is, and so is one wholly in view (below). On the generated card sides (twelve
     /// seeds) this takes the sides within 2% of their diagonal from 89.3% to 92.5%.
+    ///
+    /// An outline without an MRZ whose side faces another document within ``gapFacing`` (a card's
+    /// other side beside the card) may have taken that document's edge for its own across the gap
+    /// between them, the gap inside it: that side is looked for across the gap instead
+    /// (``acrossTheGap(_:_:outward:in:millimeter:ground:window:)``), and where it moves there, the
+    /// side across from it, if at the frame, follows it at the card's size, whatever print lies
+    /// along it (on a light card on a light lid the outline's far side, put back from the near
+    /// one, lands on the portrait's edge). Card sides: 895 to 900 of 960.
     public static func refined(_ document: DetectedDocument, in image: GrayImage, beside others: [Quadrilateral] = []) -> DetectedDocument {
         guard document.outlineFound else { return document }
         let c = document.corners.corners
@@ -40,8 +48,16 @@ extension DocumentDetector {
         let window = max(2, Int((0.004 * diagonal).rounded()))
         // Each side as a point and a direction, and what the image showed of it.
         var lines: [(point: Point, direction: Point)] = (0..<4).map { s in (c[s], sub(c[(s + 1) % 4], c[s])) }
+        // A side without an MRZ facing another document just beyond it (a card's other side
+        // beside the card) may lie on that document's edge across the gap between them.
+        let millimeter = diagonal / (document.format.millimeters.map { hypot($0.width, $0.height) } ?? cardDiagonal)
+        let ground = document.band == nil && !others.isEmpty ? medianGray(of: c, in: image) : nil
+        let acrossGap: [SideOutcome?] = (0..<4).map { s in
+            guard let ground, facesAnother(c[s], c[(s + 1) % 4], outward: center, others: others, within: gapFacing * millimeter) else { return nil }
+            return acrossTheGap(c[s], c[(s + 1) % 4], outward: center, in: image, millimeter: millimeter, ground: ground, window: window)
+        }
         let outcomes = (0..<4).map { s in
-            refinedSide(c[s], c[(s + 1) % 4], outward: center, in: image, reach: reach, window: window, beside: others)
+            acrossGap[s] ?? refinedSide(c[s], c[(s + 1) % 4], outward: center, in: image, reach: reach, window: window, beside: others)
         }
         var moved = [Bool](repeating: false, count: 4)
         // The MRZ's ink stays inside: a side moved across it took a line of print for an edge.
@@ -54,7 +70,16 @@ extension DocumentDetector {
             (lines[s], moved[s]) = ((point, direction), true)
         }
         guard moved.contains(true) else { return document }
-        let unseen = outcomes.map { if case .unseen = $0 { true } else { false } }
+        // A side at the frame across from one moved across the gap was placed from that one at
+        // the card's size: it follows it, whatever print lies along it.
+        func atFrame(_ a: Point, _ b: Point) -> Bool {
+            [a, b].allSatisfy { $0.x < reach || $0.y < reach || $0.x > w - reach || $0.y > h - reach }
+        }
+        let unseen = (0..<4).map { s in
+            if case .unseen = outcomes[s] { return true }
+            return acrossGap[(s + 2) % 4] != nil && atFrame(c[s], c[(s + 1) % 4])
+        }
+        for s in 0..<4 where unseen[s] { moved[s] = false }
         // A side the image does not support (the frame cuts it, or no step lies along it) follows
         // the side across where that one moved: parallel to it, at the distance the two stood
         // apart (the card's size; a document is a rectangle, and on a flatbed scan its opposite
@@ -103,6 +128,109 @@ extension DocumentDetector {
     static let refinementAgreement = 0.6
     /// The gray step (levels) a place must show to count.
     static let refinementStep = 10.0
+
+    /// An ID-1 card's diagonal in millimeters (85.60 × 53.98 mm), the scale of an outline whose
+    /// format is not known.
+    static let cardDiagonal = 101.2
+    /// How near beyond a side another document must lie for the side to face it across a gap
+    /// (mm): the gap between a card's two sides scanned together is half a millimeter or more.
+    static let gapFacing = 1.0
+    /// The widest gap looked across (mm).
+    static let widestGap = 5.0
+    /// The step (gray levels) at a document's own edge beyond a gap, and between the gap and its
+    /// ground: a light card on a light lid steps by a few levels, and the line through the
+    /// places holds it to the edge.
+    static let gapStep = 5.0
+    /// The least step counted at one place (gray levels): about twice the noise of the difference
+    /// of two means over a window on a scan's plain lid.
+    static let leastGapStep = 3.0
+    /// The least step (gray levels) at the other document's edge for a place to count: a light
+    /// card on a light lid steps by 6 to 15 levels at its edge.
+    static let gapEdgeStep = 6.0
+
+    /// Whether another outline lies just beyond the middle of the side from `a` to `b`, within
+    /// `distance` pixels of it.
+    static func facesAnother(_ a: Point, _ b: Point, outward center: Point, others: [Quadrilateral], within distance: Double) -> Bool {
+        let middle = add(a, scale(sub(b, a), 0.5))
+        let n = outwardNormal(a, b, center)
+        return others.contains { $0.contains(add(middle, scale(n, distance))) }
+    }
+
+    /// The median gray of an outline's interior (its middle 60% each way), its ground.
+    static func medianGray(of c: [Point], in image: GrayImage) -> Double? {
+        var grays: [Double] = []
+        let w = Double(image.width), h = Double(image.height)
+        for i in 0..<16 {
+            for j in 0..<16 {
+                let u = 0.2 + 0.6 * Double(i) / 15, v = 0.2 + 0.6 * Double(j) / 15
+                let top = add(c[0], scale(sub(c[1], c[0]), u)), bottom = add(c[3], scale(sub(c[2], c[3]), u))
+                let p = add(top, scale(sub(bottom, top), v))
+                if p.x >= 0, p.y >= 0, p.x <= w - 2, p.y <= h - 2 { grays.append(bilinear(image, p)) }
+            }
+        }
+        guard grays.count >= 32 else { return nil }
+        return grays.sorted()[grays.count / 2]
+    }
+
+    /// The side from `a` to `b` of a document beside another, where it took the other's edge for
+    /// its own across the gap between them: the gap is the lid the two lie on, 0.5 to a few
+    /// millimeters wide, and the image shows this document's own edge where the gap ends. At each
+    /// of 48 places across the side, the strongest step within 2 mm of it (the other's edge, of
+    /// ``gapEdgeStep`` or more) and the gray just inward of it (the gap's). Where the gap's median
+    /// gray differs from this document's `ground` by ``gapStep`` or more (a card's own plain margin
+    /// is its ground), at each place the first step inward within ``widestGap`` that goes from the gap's gray
+    /// toward the ground by a third of the difference (and ``leastGapStep`` or more), at its
+    /// peak; a straight line through those (Theil–Sen, ``refinementAgreement`` of the places
+    /// within 1.5 px, turned by at most 2°). `nil` where the image shows no such gap.
+    static func acrossTheGap(_ a: Point, _ b: Point, outward center: Point, in image: GrayImage, millimeter: Double, ground: Double,
+                             window: Int) -> SideOutcome? {
+        let length = distance(a, b)
+        guard length >= 20, millimeter > 0 else { return nil }
+        let n = outwardNormal(a, b, center)
+        let edgeReach = Int((2 * millimeter).rounded(.up)), deepest = Int((widestGap * millimeter).rounded())
+        let w = Double(image.width), h = Double(image.height)
+        func inside(_ p: Point) -> Bool { p.x >= 1 && p.y >= 1 && p.x <= w - 2 && p.y <= h - 2 }
+        func mean(_ v: ArraySlice<Double>) -> Double { v.reduce(0, +) / Double(max(v.count, 1)) }
+        let places = 48
+        var looked = 0
+        // Per place: where along the side, its profile (profile[k]: the gray k - edgeReach pixels
+        // inward of the side), and the other's edge in it.
+        var seen: [(along: Double, profile: [Double], edge: Int)] = []
+        func step(_ profile: [Double], _ k: Int) -> Double { mean(profile[(k + 1)...(k + window)]) - mean(profile[(k - window)..<k]) }
+        for i in 0..<places {
+            let t = 0.08 + 0.84 * Double(i) / Double(places - 1)
+            let p = add(a, scale(sub(b, a), t))
+            let profile = (-edgeReach...(deepest + window + 1)).map { k in
+                let q = add(p, scale(n, -Double(k)))
+                return inside(q) ? bilinear(image, q) : .nan
+            }
+            guard !profile.contains(where: \.isNaN) else { continue }
+            looked += 1
+            guard let edge = (window...(2 * edgeReach)).max(by: { abs(step(profile, $0)) < abs(step(profile, $1)) }),
+                  abs(step(profile, edge)) >= gapEdgeStep else { continue }
+            seen.append((t * length, profile, edge))
+        }
+        guard looked >= 12, Double(seen.count) >= refinementAgreement * Double(looked) else { return nil }
+        let gaps = seen.map { mean($0.profile[($0.edge + window + 1)...($0.edge + 2 * window + 1)]) }.sorted()
+        let difference = ground - gaps[gaps.count / 2]
+        guard abs(difference) >= gapStep else { return nil }
+        let sign: Double = difference > 0 ? 1 : -1, least = max(leastGapStep, abs(difference) / 3)
+        var found: [(x: Double, y: Double)] = []
+        for (along, profile, edge) in seen {
+            let from = edge + 2 * window + 1, to = edgeReach + deepest
+            guard from < to, var k = (from...to).first(where: { sign * step(profile, $0) >= least }) else { continue }
+            while k < to, sign * step(profile, k + 1) > sign * step(profile, k) { k += 1 }
+            found.append((along, Double(k - edgeReach)))
+        }
+        guard Double(found.count) >= refinementAgreement * Double(looked),
+              let slope = TheilSen.slope(found), abs(slope) <= tan(2 * Double.pi / 180) else { return nil }
+        let intercept = TheilSen.intercept(found, slope: slope)
+        let agreeing = found.filter { abs($0.y - (slope * $0.x + intercept)) <= 1.5 }.count
+        guard Double(agreeing) >= refinementAgreement * Double(looked), intercept > 0 else { return nil }
+        let start = add(a, scale(n, -intercept))
+        let end = add(b, scale(n, -(slope * length + intercept)))
+        return .moved(point: start, direction: sub(end, start))
+    }
 
     /// What the image shows of one side of an outline.
     enum SideOutcome {

@@ -46,4 +46,37 @@ struct RefinementTests {
         placed.outlineFound = false
         #expect(DocumentDetector.refined(placed, in: Self.card) == placed)
     }
+
+    /// A card's other side (232) from the frame's left to x = 1004, with a portrait (110) 45 px in,
+    /// a light lid (243) in the gap to x = 1040, and the card (228) beyond: the image's full height
+    /// (500 px). `gap` false: the two touch at 1040, the other side's ground running up to it.
+    static func sides(gap: Bool) -> GrayImage {
+        var image = GrayImage(width: 1400, height: 500, filledWith: 243)
+        for y in 0..<500 {
+            for x in 0..<1400 {
+                image[x, y] = x >= 1040 ? 228 : (gap && x >= 1004) ? 243 : (45..<300).contains(x) && (100..<350).contains(y) ? 110 : 232
+            }
+        }
+        return image
+    }
+
+    static let theCard = Quadrilateral(topLeft: Point(x: 1040, y: 0), topRight: Point(x: 1400, y: 0),
+                                    bottomRight: Point(x: 1400, y: 500), bottomLeft: Point(x: 1040, y: 500))
+
+    @Test("a side that took the card's edge across the gap moves onto its own, and the side at the frame follows at the card's size")
+    func sideAcrossTheGap() {
+        // As found: the right side on the card's edge, the left put back 1,004 px from it.
+        let found = Self.outline(top: 0, left: 35, right: 1039, bottom: 500)
+        let refined = DocumentDetector.refined(found, in: Self.sides(gap: true), beside: [Self.theCard])
+        let c = refined.corners
+        #expect(abs(c.topRight.x - 1004) <= 1.5 && abs(c.bottomRight.x - 1004) <= 1.5, "\(c)")
+        #expect(abs(c.topLeft.x) <= 1.5 && abs(c.bottomLeft.x) <= 1.5, "\(c)")
+        // Without a gap the side is on the other side's own edge already: it stays.
+        let touching = Self.outline(top: 0, left: 0, right: 1040, bottom: 500)
+        let kept = DocumentDetector.refined(touching, in: Self.sides(gap: false), beside: [Self.theCard]).corners
+        #expect(abs(kept.topRight.x - 1040) <= 1.5 && abs(kept.bottomRight.x - 1040) <= 1.5, "\(kept)")
+        // Nor is a gap looked across without the other document beside it.
+        let alone = DocumentDetector.refined(found, in: Self.sides(gap: true)).corners
+        #expect(alone.topRight.x > 1030, "\(alone)")
+    }
 }
