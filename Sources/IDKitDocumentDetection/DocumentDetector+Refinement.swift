@@ -29,9 +29,9 @@ extension DocumentDetector {
     /// other side beside the card) may have taken that document's edge for its own across the gap
     /// between them, the gap inside it: that side is looked for across the gap instead
     /// (``acrossTheGap(_:_:outward:in:millimeter:ground:window:)``), and where it moves there, the
-    /// side across from it, if at the frame, follows it at the card's size, whatever print lies
-    /// along it (on a light card on a light lid the outline's far side, put back from the near
-    /// one, lands on the portrait's edge). Card sides: 895 to 900 of 960.
+    /// side across from it follows it where it stood at the card's size from it (``cardBeside(_:others:within:)``),
+    /// whatever print lies along it (on a light card on a light lid the outline's far side, put
+    /// back from the near one, lands on the portrait's edge). Card sides: 895 to 900 of 960.
     public static func refined(_ document: DetectedDocument, in image: GrayImage, beside others: [Quadrilateral] = []) -> DetectedDocument {
         guard document.outlineFound else { return document }
         let c = document.corners.corners
@@ -70,14 +70,16 @@ extension DocumentDetector {
             (lines[s], moved[s]) = ((point, direction), true)
         }
         guard moved.contains(true) else { return document }
-        // A side at the frame across from one moved across the gap was placed from that one at
-        // the card's size: it follows it, whatever print lies along it.
-        func atFrame(_ a: Point, _ b: Point) -> Bool {
-            [a, b].allSatisfy { $0.x < reach || $0.y < reach || $0.x > w - reach || $0.y > h - reach }
-        }
+        // A side across from one moved across the gap follows it where it stood at the card's
+        // size from it (put back from it, or on print): the two sides of one card are one size.
+        let card = ground == nil ? nil : cardBeside(c, others: others, within: widestGap * millimeter)
         let unseen = (0..<4).map { s in
             if case .unseen = outcomes[s] { return true }
-            return acrossGap[(s + 2) % 4] != nil && atFrame(c[s], c[(s + 1) % 4])
+            guard let card, case .moved(let point, let direction) = acrossGap[(s + 2) % 4] else { return false }
+            let o = (s + 2) % 4, middle = add(c[s], scale(sub(c[(s + 1) % 4], c[s]), 0.5))
+            func apart(_ p: Point, _ d: Point) -> Double { let u = unit(d); return abs(dot(sub(middle, p), Point(x: -u.y, y: u.x))) }
+            guard let size = card.first(where: { abs(dot($0.direction, unit(direction))) < 0.5 })?.length else { return false }
+            return abs(apart(c[o], sub(c[(o + 1) % 4], c[o])) - size) < abs(apart(point, direction) - size)
         }
         for s in 0..<4 where unseen[s] { moved[s] = false }
         // A side the image does not support (the frame cuts it, or no step lies along it) follows
@@ -147,6 +149,27 @@ extension DocumentDetector {
     /// The least step (gray levels) at the other document's edge for a place to count: a light
     /// card on a light lid steps by 6 to 15 levels at its edge.
     static let gapEdgeStep = 6.0
+
+    /// The sides' lengths and directions of the card among `others` that the outline `c` lies
+    /// beside (a side of `c` facing it within `distance`), parallel to it (within 3°) and of its
+    /// size (``otherSideSizeTolerance``): a card's other side beside the card.
+    static func cardBeside(_ c: [Point], others: [Quadrilateral], within distance: Double) -> [(length: Double, direction: Point)]? {
+        func dims(_ q: [Point]) -> [(length: Double, direction: Point)] {
+            [((Self.distance(q[0], q[1]) + Self.distance(q[3], q[2])) / 2, unit(sub(q[1], q[0]))),
+             ((Self.distance(q[0], q[3]) + Self.distance(q[1], q[2])) / 2, unit(sub(q[3], q[0])))]
+        }
+        let own = dims(c), center = centroid(c), parallel = cos(3 * Double.pi / 180)
+        for q in others {
+            let theirs = dims(q.corners)
+            let alike = own.allSatisfy { mine in
+                theirs.contains { abs(dot($0.direction, mine.direction)) >= parallel && abs(mine.length / $0.length - 1) <= otherSideSizeTolerance }
+            }
+            if alike, (0..<4).contains(where: { facesAnother(c[$0], c[($0 + 1) % 4], outward: center, others: [q], within: distance) }) {
+                return theirs
+            }
+        }
+        return nil
+    }
 
     /// Whether another outline lies just beyond the middle of the side from `a` to `b`, within
     /// `distance` pixels of it.
