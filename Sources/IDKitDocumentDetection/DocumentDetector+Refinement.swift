@@ -25,8 +25,8 @@ extension DocumentDetector {
     /// left as it is, and so is one wholly in view (below). On the generated card sides (twelve
     /// seeds) this takes the sides within 2% of their diagonal from 89.3% to 92.5%.
     ///
-    /// An outline without an MRZ whose side faces another document within ``gapFacing`` (a card's
-    /// other side beside the card) may have taken that document's edge for its own across the gap
+    /// An outline whose side faces another document within ``gapFacing`` (a card's two sides
+    /// scanned side by side) may have taken that document's edge for its own across the gap
     /// between them, the gap inside it: that side is looked for across the gap instead
     /// (``acrossTheGap(_:_:outward:in:millimeter:ground:window:)``), and where it moves there, the
     /// side across from it follows it where it stood at the card's size from it (``cardBeside(_:others:within:)``),
@@ -48,10 +48,10 @@ extension DocumentDetector {
         let window = max(2, Int((0.004 * diagonal).rounded()))
         // Each side as a point and a direction, and what the image showed of it.
         var lines: [(point: Point, direction: Point)] = (0..<4).map { s in (c[s], sub(c[(s + 1) % 4], c[s])) }
-        // A side without an MRZ facing another document just beyond it (a card's other side
-        // beside the card) may lie on that document's edge across the gap between them.
+        // A side facing another document just beyond it (a card's two sides side by side) may
+        // lie on that document's edge across the gap between them.
         let millimeter = diagonal / (document.format.millimeters.map { hypot($0.width, $0.height) } ?? cardDiagonal)
-        let ground = document.band == nil && !others.isEmpty ? medianGray(of: c, in: image) : nil
+        let ground = others.isEmpty ? nil : medianGray(of: c, in: image)
         let acrossGap: [SideOutcome?] = (0..<4).map { s in
             guard let ground, facesAnother(c[s], c[(s + 1) % 4], outward: center, others: others, within: gapFacing * millimeter) else { return nil }
             return acrossTheGap(c[s], c[(s + 1) % 4], outward: center, in: image, millimeter: millimeter, ground: ground, window: window)
