@@ -50,11 +50,10 @@ extension DocumentDetector {
         let parallel = cos(cardParallelTolerance * .pi / 180)
         for card in cards where card.band != nil && (card.format == .td1 || card.format == .td2) {
             let c = card.corners.corners
-            let dims = [((distance(c[0], c[1]) + distance(c[3], c[2])) / 2, unit(sub(c[1], c[0]))),
-                        ((distance(c[0], c[3]) + distance(c[1], c[2])) / 2, unit(sub(c[3], c[0])))]
+            let dims = dimensions(c)
             // The card's side parallel to a direction, and its length.
             func cardLength(along direction: Point) -> Double? {
-                dims.first { abs(dot($0.1, unit(direction))) >= parallel }?.0
+                dims.first { abs(dot($0.direction, unit(direction))) >= parallel }?.length
             }
             // Every side parallel to one of the card's, none longer than it.
             guard (0..<4).allSatisfy({ k in

@@ -37,5 +37,11 @@ extension DocumentDetector {
         let u = unit(sub(b, a)), n = Point(x: u.y, y: -u.x)
         return dot(n, sub(center, a)) > 0 ? neg(n) : n
     }
+    /// An outline's width and height (each the mean of its two sides) and their directions (from
+    /// corner 0 to 1, and 0 to 3).
+    static func dimensions(_ q: [Point]) -> [(length: Double, direction: Point)] {
+        [((distance(q[0], q[1]) + distance(q[3], q[2])) / 2, unit(sub(q[1], q[0]))),
+         ((distance(q[0], q[3]) + distance(q[1], q[2])) / 2, unit(sub(q[3], q[0])))]
+    }
     static func unit(_ a: Point) -> Point { let l = max(1e-9, hypot(a.x, a.y)); return Point(x: a.x / l, y: a.y / l) }
 }

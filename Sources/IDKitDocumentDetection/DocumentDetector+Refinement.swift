@@ -154,13 +154,9 @@ extension DocumentDetector {
     /// beside (a side of `c` facing it within `distance`), parallel to it (within 3°) and of its
     /// size (``otherSideSizeTolerance``): a card's other side beside the card.
     static func cardBeside(_ c: [Point], others: [Quadrilateral], within distance: Double) -> [(length: Double, direction: Point)]? {
-        func dims(_ q: [Point]) -> [(length: Double, direction: Point)] {
-            [((Self.distance(q[0], q[1]) + Self.distance(q[3], q[2])) / 2, unit(sub(q[1], q[0]))),
-             ((Self.distance(q[0], q[3]) + Self.distance(q[1], q[2])) / 2, unit(sub(q[3], q[0])))]
-        }
-        let own = dims(c), center = centroid(c), parallel = cos(3 * Double.pi / 180)
+        let own = dimensions(c), center = centroid(c), parallel = cos(3 * Double.pi / 180)
         for q in others {
-            let theirs = dims(q.corners)
+            let theirs = dimensions(q.corners)
             let alike = own.allSatisfy { mine in
                 theirs.contains { abs(dot($0.direction, mine.direction)) >= parallel && abs(mine.length / $0.length - 1) <= otherSideSizeTolerance }
             }
