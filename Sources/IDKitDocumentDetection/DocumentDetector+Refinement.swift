@@ -207,6 +207,9 @@ extension DocumentDetector {
         guard length >= 20, millimeter > 0 else { return nil }
         let n = outwardNormal(a, b, center)
         let edgeReach = Int((2 * millimeter).rounded(.up)), deepest = Int((widestGap * millimeter).rounded())
+        // The gap's gray is read up to two windows beyond the edge's farthest place: on an outline
+        // a few dozen pixels across the windows (2 px at least) outgrow the millimeters.
+        guard edgeReach + window < deepest else { return nil }
         let w = Double(image.width), h = Double(image.height)
         func inside(_ p: Point) -> Bool { p.x >= 1 && p.y >= 1 && p.x <= w - 2 && p.y <= h - 2 }
         func mean(_ v: ArraySlice<Double>) -> Double { v.reduce(0, +) / Double(max(v.count, 1)) }

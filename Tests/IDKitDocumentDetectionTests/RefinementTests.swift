@@ -79,4 +79,20 @@ struct RefinementTests {
         let alone = DocumentDetector.refined(found, in: Self.sides(gap: true)).corners
         #expect(alone.topRight.x > 1030, "\(alone)")
     }
+
+    @Test("outlines a few dozen pixels across beside another, at every size, are refined without reading past the search")
+    func smallOutlinesBesideAnother() {
+        // A tiny card's other side beside the card, both cut by the frame's right: the gap search's
+        // windows (2 px at least) against its millimeters (a pixel or less).
+        for width in stride(from: 30.0, through: 130.0, by: 1) {
+            let height = (width / 1.586).rounded()
+            var image = GrayImage(width: Int(2 * width) + 4, height: Int(height) + 8, filledWith: 243)
+            for y in 4..<(Int(height) + 4) { for x in 0..<image.width where x < Int(width) || x > Int(width) + 3 { image[x, y] = x < Int(width) ? 232 : 228 } }
+            let card = Quadrilateral(topLeft: Point(x: width + 4, y: 4), topRight: Point(x: 2 * width + 4, y: 4),
+                                     bottomRight: Point(x: 2 * width + 4, y: height + 4), bottomLeft: Point(x: width + 4, y: height + 4))
+            let side = Self.outline(top: 4, left: 0, right: width + 3.9, bottom: height + 4)
+            let refined = DocumentDetector.refined(side, in: image, beside: [card])
+            #expect(refined.corners.corners.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        }
+    }
 }
