@@ -304,6 +304,7 @@ vectors-images:
 	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides-gap --count 40 --seed 1 --picks 14
 	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides-print --count 40 --seed 5 --picks 5 9
 	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides-cut --count 40 --seed 17 --picks 4 33
+	python3 TestVectors/images/make_images.py --sides TestVectors/images/sides-faint --count 40 --seed 13 --picks 2
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed --groups flatscan --count 20 --seed 77 --picks 1 5 9
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed-placed --groups flatscan --count 40 --seed 4 --picks 0 10 15 17 34
 	python3 TestVectors/images/make_images.py --bench TestVectors/images/flatbed-shaped --groups flatscan --count 40 --seed 4 --picks 29 32

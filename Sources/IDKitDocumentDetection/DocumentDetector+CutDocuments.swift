@@ -152,7 +152,7 @@ extension DocumentDetector {
     static let minimumCutShare = 0.3
 
     /// The area two outlines share, in square pixels (OpenCV's intersection of convex polygons).
-    static func sharedArea(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
+    package static func sharedArea(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
         let p = a.corners.flatMap { [$0.x, $0.y] }, q = b.corners.flatMap { [$0.x, $0.y] }
         return max(0, idk_convex_overlap(p, q))
     }

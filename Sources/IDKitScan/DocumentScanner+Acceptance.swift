@@ -23,13 +23,34 @@ extension DocumentScanner {
     /// 1.42–1.5; a 35 × 45 mm portrait seen upright is 1.29), with print inside
     /// (``minimumPrintShare`` of its interior on edges, ``DocumentDetector/printShare(_:within:)``).
     /// (The print is measured only for an outline that passes the rest.)
-    static func isDocumentOutline(_ d: DetectedDocument, printShare: @autoclosure () -> Double) -> Bool {
-        d.outlineFound && d.widthHeightRatio >= 1.3 && d.widthHeightRatio <= 1.75 && d.weakestSide >= minimumWeakestSide
+    static func isDocumentOutline(_ d: DetectedDocument, weakestSide minimum: Double = minimumWeakestSide, printShare: @autoclosure () -> Double) -> Bool {
+        d.outlineFound && d.widthHeightRatio >= 1.3 && d.widthHeightRatio <= 1.75 && d.weakestSide >= minimum
             && printShare() >= minimumPrintShare
     }
 
     /// The share of its worst side that an outline without an MRZ or barcode must have on edges.
     static let minimumWeakestSide = 0.5
+
+    /// The share of its worst side on edges that a document the frame cuts, or a card's other side
+    /// (``DocumentDetector/cutDocuments(edges:beside:)``), must have: ``minimumWeakestSide``, or
+    /// ``minimumFaintSideInView`` where ``wholeInView`` of it or more lies in the frame. A card's
+    /// other side is found at the card's size beside it; wholly in view, a side of it that shows
+    /// faintly is a light card on a lid of nearly its shade (the generated card sides: 4 more of
+    /// 960 listed and right). Mostly beyond the frame, the search's placement may take the desk's
+    /// clutter for it (bench-scan's `small-16-td1`: two sides seen, the weakest at 0.38, 57% in
+    /// view).
+    static func leastWeakestSide(ofCut d: DetectedDocument, width: Int, height: Int) -> Double {
+        let frame = Quadrilateral(topLeft: Point(x: 0, y: 0), topRight: Point(x: Double(width), y: 0),
+                                  bottomRight: Point(x: Double(width), y: Double(height)), bottomLeft: Point(x: 0, y: Double(height)))
+        let inView = DocumentDetector.sharedArea(d.corners, frame) / max(d.area, 1)
+        return inView >= wholeInView ? minimumFaintSideInView : minimumWeakestSide
+    }
+    /// The share of a cut document's or other side's area in the frame from which its weakest
+    /// side may be faint (``leastWeakestSide(ofCut:width:height:)``).
+    static let wholeInView = 0.9
+    /// The share on edges that the faint side of such a document must have: the other-side
+    /// search's own (the faint side it accepts on a snapped outline).
+    static let minimumFaintSideInView = 0.3
     /// The share of its interior that an outline without an MRZ or barcode must have on edges: a
     /// document's face, front or back, carries print, a portrait or a pattern (0.07–0.25 on the
     /// cards beside a passport in the real specimens and the generated pairs), where a plain box

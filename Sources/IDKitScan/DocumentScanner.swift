@@ -183,7 +183,10 @@ public struct DocumentScanner: Sendable {
         if let edges, parts.contains(where: { $0.outcome?.band != nil && $0.detection?.outlineFound == true }) {
             let start = Date()
             let cut = detector.cutDocuments(edges: edges, beside: parts.compactMap(\.detection))
-                .filter { Self.isDocumentOutline($0, printShare: detector.printShare(edges, within: $0.corners)) }
+                .filter { d in
+                    Self.isDocumentOutline(d, weakestSide: Self.leastWeakestSide(ofCut: d, width: first.width, height: first.height),
+                                           printShare: detector.printShare(edges, within: d.corners))
+                }
             // An outline without an MRZ or barcode inside one of them (its portrait, a text block)
             // is part of that document, not one of its own.
             parts.removeAll { part in

@@ -21,11 +21,15 @@ import IDKitTestSupport
 /// without the MRZ cut by the left border, and by the left and top borders, whose outline the
 /// border closed 12–15% narrower than the card (``DocumentDetector/restoredAtCardSize(_:as:beside:)``;
 /// 10.3% and 11.0% off).
+/// `TestVectors/images/sides-faint/` (`--sides DIR --count 40 --seed 13 --picks 2`): the side
+/// without the MRZ wholly in view on a lid of nearly its shade, its faintest side on edges along a
+/// third of it (``DocumentScanner/leastWeakestSide(ofCut:width:height:)``; not listed before).
 @Suite struct SidesInOneScanTests {
     static let all: [DocumentPhotos.Entry] = manifest("sides")
     static let gap: [DocumentPhotos.Entry] = manifest("sides-gap")
     static let onPrint: [DocumentPhotos.Entry] = manifest("sides-print")
     static let cut: [DocumentPhotos.Entry] = manifest("sides-cut")
+    static let faint: [DocumentPhotos.Entry] = manifest("sides-faint")
 
     static func manifest(_ folder: String) -> [DocumentPhotos.Entry] {
         let url = ImageVectors.directory.appendingPathComponent(folder).appendingPathComponent("manifest.json")
@@ -42,7 +46,7 @@ import IDKitTestSupport
     /// within 2% of the diagonal, the side without an MRZ up to a half turn) and no other entry,
     /// even where the frame runs along three of a side's edges or cuts a third of it off: the MRZ
     /// side primary and read, the other side `mrzNotFound`, of the card's format by its shape.
-    @Test(arguments: all + gap + onPrint + cut)
+    @Test(arguments: all + gap + onPrint + cut + faint)
     func listsBothSides(_ photo: DocumentPhotos.Entry) throws {
         let scan = scanner.scan(file: ImageVectors.directory.appendingPathComponent(photo.file).path)
         let mrzSide = photo.documents[0], otherSide = photo.documents[1]
@@ -112,5 +116,18 @@ import IDKitTestSupport
         #expect(!DocumentDetector.overlaps(front, card(876, turned: 15)))
         #expect(abs(DocumentDetector.sharedArea(front, card(285, turned: 15)) / front.area - 571.0 / 856) < 0.01)
         #expect(DocumentDetector.overlaps(front, card(285, turned: 15)))
+    }
+
+    /// A document the frame cuts, or a card's other side, may have a faint side only where nearly
+    /// all of it lies in the frame: mostly beyond it, the search's placement may be the desk.
+    @Test func aFaintSideOnlyWhollyInView() {
+        func document(x: Double, y: Double) -> DetectedDocument {
+            DetectedDocument(corners: Quadrilateral(topLeft: Point(x: x, y: y), topRight: Point(x: x + 456, y: y),
+                                                    bottomRight: Point(x: x + 456, y: y + 288), bottomLeft: Point(x: x, y: y + 288)),
+                             confidence: 1, widthHeightRatio: 456.0 / 288, format: .unknown, outlineFound: true)
+        }
+        #expect(DocumentScanner.leastWeakestSide(ofCut: document(x: 10, y: 10), width: 916, height: 576) == 0.3)
+        // 57% of it in view (bench-scan's small-16-td1: the desk's clutter below a card).
+        #expect(DocumentScanner.leastWeakestSide(ofCut: document(x: 200, y: 412), width: 916, height: 576) == 0.5)
     }
 }
