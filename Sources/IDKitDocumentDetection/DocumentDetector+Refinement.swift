@@ -244,14 +244,9 @@ extension DocumentDetector {
             while k < to, sign * step(profile, k + 1) > sign * step(profile, k) { k += 1 }
             found.append((along, Double(k - edgeReach)))
         }
-        guard Double(found.count) >= refinementAgreement * Double(looked),
-              let slope = TheilSen.slope(found), abs(slope) <= tan(2 * Double.pi / 180) else { return nil }
-        let intercept = TheilSen.intercept(found, slope: slope)
-        let agreeing = found.filter { abs($0.y - (slope * $0.x + intercept)) <= 1.5 }.count
-        guard Double(agreeing) >= refinementAgreement * Double(looked), intercept > 0 else { return nil }
-        let start = add(a, scale(n, -intercept))
-        let end = add(b, scale(n, -(slope * length + intercept)))
-        return .moved(point: start, direction: sub(end, start))
+        // Offsets inward: the line along the inward normal, and only inward of the side.
+        guard let line = straightLine(through: found, of: looked, from: a, to: b, offsetAlong: neg(n)), line.intercept > 0 else { return nil }
+        return .moved(point: line.point, direction: line.direction)
     }
 
     /// What the image shows of one side of an outline.
@@ -337,14 +332,23 @@ extension DocumentDetector {
             while best > 0, signed[best - 1] > signed[best] { best -= 1 }
             found.append((x, Double(best) - reach))
         }
-        guard Double(found.count) >= refinementAgreement * Double(steps.count),
-              let slope = TheilSen.slope(found), abs(slope) <= tan(2 * Double.pi / 180) else { return unmoved }
+        guard let line = straightLine(through: found, of: steps.count, from: a, to: b, offsetAlong: n) else { return unmoved }
+        return .moved(point: line.point, direction: line.direction)
+    }
+
+    /// The side from `a` to `b` moved onto the straight line through `found` (each place's
+    /// distance along the side, and its offset along `n`), of `places` looked at: a Theil–Sen
+    /// line (text or a portrait's edge at a few places does not tilt it), turned by at most 2°,
+    /// with ``refinementAgreement`` of the places within 1.5 px of it; `nil` otherwise.
+    static func straightLine(through found: [(x: Double, y: Double)], of places: Int, from a: Point, to b: Point,
+                             offsetAlong n: Point) -> (point: Point, direction: Point, intercept: Double)? {
+        let enough = refinementAgreement * Double(places)
+        guard Double(found.count) >= enough, let slope = TheilSen.slope(found), abs(slope) <= tan(2 * Double.pi / 180) else { return nil }
         let intercept = TheilSen.intercept(found, slope: slope)
-        let agreeing = found.filter { abs($0.y - (slope * $0.x + intercept)) <= 1.5 }.count
-        guard Double(agreeing) >= refinementAgreement * Double(steps.count) else { return unmoved }
+        guard Double(found.filter { abs($0.y - (slope * $0.x + intercept)) <= 1.5 }.count) >= enough else { return nil }
         let start = add(a, scale(n, intercept))
-        let end = add(b, scale(n, slope * length + intercept))
-        return .moved(point: start, direction: sub(end, start))
+        let end = add(b, scale(n, slope * distance(a, b) + intercept))
+        return (start, sub(end, start), intercept)
     }
 
     static func bilinear(_ image: GrayImage, _ p: Point) -> Double {
